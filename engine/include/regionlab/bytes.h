@@ -1,0 +1,20 @@
+// Byte-string helpers matching HBase's org.apache.hadoop.hbase.util.Bytes.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace regionlab {
+
+// Bytes.toStringBinary: printable ASCII letters, digits and the punctuation
+// HBase keeps are shown as is; every other byte as \xHH (upper-case hex).
+std::string ToStringBinary(std::string_view bytes);
+
+// Bytes.toBytesBinary: the inverse; "\xHH" (either case) becomes one byte,
+// everything else is taken literally.
+std::string ToBytesBinary(std::string_view text);
+
+// Lower-case hex of every byte ("0a1f").
+std::string ToHex(std::string_view bytes);
+
+}  // namespace regionlab

@@ -1,0 +1,68 @@
+// Options for column families and regions. Every field documents its default,
+// which is HBase's default wherever HBase has one.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "regionlab/cell.h"
+
+namespace regionlab {
+
+class Env;
+class Clock;
+class BlockCache;
+
+enum class Compression : uint8_t { kNone = 0, kSnappy = 1 };
+enum class BloomType : uint8_t { kNone = 0, kRow = 1, kRowCol = 2 };
+
+// HBase's Durability. kUseDefault resolves to the table's setting, whose
+// default is kSyncWal. kFsyncWal is accepted and treated as kSyncWal (the WAL
+// sync is an fsync already).
+enum class Durability : uint8_t { kUseDefault = 0, kSkipWal, kAsyncWal, kSyncWal, kFsyncWal };
+
+const char* CompressionName(Compression c);  // "NONE", "SNAPPY"
+const char* BloomTypeName(BloomType b);      // "NONE", "ROW", "ROWCOL"
+const char* DurabilityName(Durability d);    // "USE_DEFAULT", "SKIP_WAL", ...
+
+// A column family descriptor (HBase's ColumnFamilyDescriptor).
+struct FamilyOptions {
+  std::string name;
+  int max_versions = 1;                // VERSIONS
+  int min_versions = 0;                // MIN_VERSIONS
+  int64_t ttl_seconds = kTtlForever;   // TTL, in seconds; kTtlForever never expires
+  bool keep_deleted_cells = false;     // KEEP_DELETED_CELLS
+  BloomType bloom = BloomType::kRow;   // BLOOMFILTER
+  Compression compression = Compression::kNone;  // COMPRESSION
+  bool block_cache = true;             // BLOCKCACHE: cache data blocks on read
+  bool in_memory = false;              // IN_MEMORY: in-memory priority in the block cache
+  uint32_t block_size = 65536;         // BLOCKSIZE, bytes
+  std::map<std::string, std::string> configuration;  // CONFIGURATION
+};
+
+// Compaction selection (HBase's ExploringCompactionPolicy settings).
+struct CompactionOptions {
+  int min_files = 3;        // hbase.hstore.compaction.min
+  int max_files = 10;       // hbase.hstore.compaction.max
+  double ratio = 1.2;       // hbase.hstore.compaction.ratio
+  uint64_t min_size = 128ull << 20;  // hbase.hstore.compaction.min.size (files below always qualify)
+  uint64_t max_size = UINT64_MAX;    // hbase.hstore.compaction.max.size
+  bool auto_compact = true;          // run minor compactions after flushes
+};
+
+struct RegionOptions {
+  Env* env = nullptr;          // nullptr: Env::Default(). Not owned.
+  Clock* clock = nullptr;      // nullptr: the system clock. Not owned.
+  BlockCache* block_cache = nullptr;  // shared cache; nullptr: the region makes its own. Not owned.
+  uint64_t block_cache_capacity = 64ull << 20;  // used when the region makes its own cache
+
+  uint64_t memstore_flush_size = 128ull << 20;  // MEMSTORE_FLUSHSIZE
+  uint64_t max_cell_size = 10ull << 20;         // hbase.server.keyvalue.maxsize (10 MB)
+  Durability durability = Durability::kSyncWal; // table DURABILITY
+  CompactionOptions compaction;
+  uint64_t wal_roll_size = 64ull << 20;  // start a new WAL segment past this size
+  int background_threads = 2;            // flush + compaction workers
+};
+
+}  // namespace regionlab

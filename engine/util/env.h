@@ -1,0 +1,92 @@
+// Env: every file operation the engine performs goes through this interface,
+// so tests can inject faults and simulate a crash that loses unsynced data.
+//
+// Thread-safety: Env implementations are safe for concurrent use. A file
+// object is used by one thread at a time unless its comment says otherwise.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "regionlab/status.h"
+
+namespace regionlab {
+
+// A file written front to back.
+class WritableFile {
+ public:
+  virtual ~WritableFile() = default;
+  virtual Status Append(std::string_view data) = 0;
+  // Pushes buffered bytes to the operating system (not to stable storage).
+  virtual Status Flush() = 0;
+  // Makes everything appended so far durable (fdatasync).
+  virtual Status Sync() = 0;
+  virtual Status Close() = 0;
+  // Bytes appended so far, including any that were in the file when it was opened.
+  virtual uint64_t Size() const = 0;
+};
+
+// A file read front to back.
+class SequentialFile {
+ public:
+  virtual ~SequentialFile() = default;
+  // Reads up to n bytes into scratch; *result points at what was read
+  // (possibly fewer bytes at the end of the file, empty at EOF).
+  virtual Status Read(size_t n, std::string* scratch, std::string_view* result) = 0;
+  virtual Status Skip(uint64_t n) = 0;
+};
+
+// A file read at arbitrary offsets. Safe for concurrent reads.
+class RandomAccessFile {
+ public:
+  virtual ~RandomAccessFile() = default;
+  // Reads exactly n bytes at offset into scratch; reading past the end is an
+  // IOError that names the file and the offset.
+  virtual Status Read(uint64_t offset, size_t n, std::string* scratch) const = 0;
+  virtual uint64_t Size() const = 0;
+  virtual const std::string& path() const = 0;
+};
+
+class Env {
+ public:
+  virtual ~Env() = default;
+
+  // The process-wide POSIX environment. Never deleted.
+  static Env* Default();
+
+  virtual Result<std::unique_ptr<WritableFile>> NewWritableFile(const std::string& path) = 0;
+  // Opens for appending, creating the file when missing.
+  virtual Result<std::unique_ptr<WritableFile>> NewAppendableFile(const std::string& path) = 0;
+  virtual Result<std::unique_ptr<SequentialFile>> NewSequentialFile(const std::string& path) = 0;
+  virtual Result<std::unique_ptr<RandomAccessFile>> NewRandomAccessFile(
+      const std::string& path) = 0;
+
+  virtual bool FileExists(const std::string& path) = 0;
+  // Names (not paths) of the entries of a directory.
+  virtual Result<std::vector<std::string>> GetChildren(const std::string& dir) = 0;
+  virtual Result<uint64_t> GetFileSize(const std::string& path) = 0;
+  virtual Status RemoveFile(const std::string& path) = 0;
+  // Atomically replaces `to` with `from`.
+  virtual Status RenameFile(const std::string& from, const std::string& to) = 0;
+  // Creates the directory and any missing parents.
+  virtual Status CreateDirs(const std::string& dir) = 0;
+  // Removes a directory and everything below it.
+  virtual Status RemoveDirRecursive(const std::string& dir) = 0;
+  // Makes the directory's entries (creations, renames) durable.
+  virtual Status SyncDir(const std::string& dir) = 0;
+
+  // Convenience: whole-file helpers built on the primitives above.
+  Status ReadFileToString(const std::string& path, std::string* out);
+  // Writes to path.tmp, syncs, renames over path and syncs the directory.
+  Status WriteFileAtomically(const std::string& path, std::string_view contents);
+};
+
+// "dir/name".
+std::string JoinPath(std::string_view dir, std::string_view name);
+// The directory part of a path ("a/b/c" -> "a/b"; "c" -> ".").
+std::string DirName(std::string_view path);
+
+}  // namespace regionlab

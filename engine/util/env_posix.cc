@@ -1,0 +1,293 @@
+// POSIX implementation of Env.
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include "util/env.h"
+
+namespace regionlab {
+
+namespace {
+
+Status PosixError(const std::string& context, int err) {
+  std::string msg = context + ": " + std::strerror(err);
+  if (err == ENOENT) return Status::NotFound(msg);
+  return Status::IOError(msg);
+}
+
+class PosixWritableFile final : public WritableFile {
+ public:
+  PosixWritableFile(std::string path, int fd, uint64_t size)
+      : path_(std::move(path)), fd_(fd), size_(size) {}
+  ~PosixWritableFile() override {
+    if (fd_ >= 0) (void)Close();
+  }
+
+  Status Append(std::string_view data) override {
+    size_ += data.size();
+    if (buffer_.size() + data.size() > kBufferSize) {
+      RL_RETURN_IF_ERROR(FlushBuffer());
+      if (data.size() > kBufferSize) return WriteRaw(data.data(), data.size());
+    }
+    buffer_.append(data.data(), data.size());
+    return Status::OK();
+  }
+
+  Status Flush() override { return FlushBuffer(); }
+
+  Status Sync() override {
+    RL_RETURN_IF_ERROR(FlushBuffer());
+    if (::fdatasync(fd_) != 0) return PosixError(path_ + " (sync)", errno);
+    return Status::OK();
+  }
+
+  Status Close() override {
+    Status s = FlushBuffer();
+    if (fd_ >= 0 && ::close(fd_) != 0 && s.ok()) s = PosixError(path_ + " (close)", errno);
+    fd_ = -1;
+    return s;
+  }
+
+  uint64_t Size() const override { return size_; }
+
+ private:
+  static constexpr size_t kBufferSize = 64 * 1024;
+
+  Status FlushBuffer() {
+    Status s = WriteRaw(buffer_.data(), buffer_.size());
+    buffer_.clear();
+    return s;
+  }
+
+  Status WriteRaw(const char* p, size_t n) {
+    while (n > 0) {
+      ssize_t w = ::write(fd_, p, n);
+      if (w < 0) {
+        if (errno == EINTR) continue;
+        return PosixError(path_ + " (write)", errno);
+      }
+      p += w;
+      n -= static_cast<size_t>(w);
+    }
+    return Status::OK();
+  }
+
+  std::string path_;
+  int fd_;
+  uint64_t size_;
+  std::string buffer_;
+};
+
+class PosixSequentialFile final : public SequentialFile {
+ public:
+  PosixSequentialFile(std::string path, int fd) : path_(std::move(path)), fd_(fd) {}
+  ~PosixSequentialFile() override { ::close(fd_); }
+
+  Status Read(size_t n, std::string* scratch, std::string_view* result) override {
+    scratch->resize(n);
+    size_t got = 0;
+    while (got < n) {
+      ssize_t r = ::read(fd_, scratch->data() + got, n - got);
+      if (r < 0) {
+        if (errno == EINTR) continue;
+        return PosixError(path_ + " (read)", errno);
+      }
+      if (r == 0) break;
+      got += static_cast<size_t>(r);
+    }
+    scratch->resize(got);
+    *result = *scratch;
+    return Status::OK();
+  }
+
+  Status Skip(uint64_t n) override {
+    if (::lseek(fd_, static_cast<off_t>(n), SEEK_CUR) == static_cast<off_t>(-1)) {
+      return PosixError(path_ + " (seek)", errno);
+    }
+    return Status::OK();
+  }
+
+ private:
+  std::string path_;
+  int fd_;
+};
+
+class PosixRandomAccessFile final : public RandomAccessFile {
+ public:
+  PosixRandomAccessFile(std::string path, int fd, uint64_t size)
+      : path_(std::move(path)), fd_(fd), size_(size) {}
+  ~PosixRandomAccessFile() override { ::close(fd_); }
+
+  Status Read(uint64_t offset, size_t n, std::string* scratch) const override {
+    if (offset + n > size_) {
+      return Status::IOError(path_ + ": read of " + std::to_string(n) + " bytes at offset " +
+                             std::to_string(offset) + " is past the end of the file (" +
+                             std::to_string(size_) + " bytes)");
+    }
+    scratch->resize(n);
+    size_t got = 0;
+    while (got < n) {
+      ssize_t r = ::pread(fd_, scratch->data() + got, n - got, static_cast<off_t>(offset + got));
+      if (r < 0) {
+        if (errno == EINTR) continue;
+        return PosixError(path_ + " (read at offset " + std::to_string(offset) + ")", errno);
+      }
+      if (r == 0) {
+        return Status::IOError(path_ + ": unexpected end of file at offset " +
+                               std::to_string(offset + got));
+      }
+      got += static_cast<size_t>(r);
+    }
+    return Status::OK();
+  }
+
+  uint64_t Size() const override { return size_; }
+  const std::string& path() const override { return path_; }
+
+ private:
+  std::string path_;
+  int fd_;
+  uint64_t size_;
+};
+
+class PosixEnv final : public Env {
+ public:
+  Result<std::unique_ptr<WritableFile>> NewWritableFile(const std::string& path) override {
+    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return PosixError(path, errno);
+    return std::unique_ptr<WritableFile>(new PosixWritableFile(path, fd, 0));
+  }
+
+  Result<std::unique_ptr<WritableFile>> NewAppendableFile(const std::string& path) override {
+    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd < 0) return PosixError(path, errno);
+    struct stat st;
+    if (::fstat(fd, &st) != 0) {
+      int err = errno;
+      ::close(fd);
+      return PosixError(path, err);
+    }
+    return std::unique_ptr<WritableFile>(
+        new PosixWritableFile(path, fd, static_cast<uint64_t>(st.st_size)));
+  }
+
+  Result<std::unique_ptr<SequentialFile>> NewSequentialFile(const std::string& path) override {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return PosixError(path, errno);
+    return std::unique_ptr<SequentialFile>(new PosixSequentialFile(path, fd));
+  }
+
+  Result<std::unique_ptr<RandomAccessFile>> NewRandomAccessFile(const std::string& path) override {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return PosixError(path, errno);
+    struct stat st;
+    if (::fstat(fd, &st) != 0) {
+      int err = errno;
+      ::close(fd);
+      return PosixError(path, err);
+    }
+    return std::unique_ptr<RandomAccessFile>(
+        new PosixRandomAccessFile(path, fd, static_cast<uint64_t>(st.st_size)));
+  }
+
+  bool FileExists(const std::string& path) override { return ::access(path.c_str(), F_OK) == 0; }
+
+  Result<std::vector<std::string>> GetChildren(const std::string& dir) override {
+    DIR* d = ::opendir(dir.c_str());
+    if (d == nullptr) return PosixError(dir, errno);
+    std::vector<std::string> names;
+    while (struct dirent* e = ::readdir(d)) {
+      std::string_view name(e->d_name);
+      if (name == "." || name == "..") continue;
+      names.emplace_back(name);
+    }
+    ::closedir(d);
+    return names;
+  }
+
+  Result<uint64_t> GetFileSize(const std::string& path) override {
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0) return PosixError(path, errno);
+    return static_cast<uint64_t>(st.st_size);
+  }
+
+  Status RemoveFile(const std::string& path) override {
+    if (::unlink(path.c_str()) != 0) return PosixError(path + " (remove)", errno);
+    return Status::OK();
+  }
+
+  Status RenameFile(const std::string& from, const std::string& to) override {
+    if (::rename(from.c_str(), to.c_str()) != 0) {
+      return PosixError("rename " + from + " to " + to, errno);
+    }
+    return Status::OK();
+  }
+
+  Status CreateDirs(const std::string& dir) override {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) return Status::IOError(dir + " (create directory): " + ec.message());
+    return Status::OK();
+  }
+
+  Status RemoveDirRecursive(const std::string& dir) override {
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+    if (ec) return Status::IOError(dir + " (remove directory): " + ec.message());
+    return Status::OK();
+  }
+
+  Status SyncDir(const std::string& dir) override {
+    int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return PosixError(dir + " (open directory)", errno);
+    Status s;
+    if (::fsync(fd) != 0) s = PosixError(dir + " (sync directory)", errno);
+    ::close(fd);
+    return s;
+  }
+};
+
+}  // namespace
+
+Env* Env::Default() {
+  static PosixEnv* env = new PosixEnv();
+  return env;
+}
+
+Status Env::ReadFileToString(const std::string& path, std::string* out) {
+  auto file = NewRandomAccessFile(path);
+  if (!file.ok()) return file.status();
+  return (*file)->Read(0, (*file)->Size(), out);
+}
+
+Status Env::WriteFileAtomically(const std::string& path, std::string_view contents) {
+  const std::string tmp = path + ".tmp";
+  auto file = NewWritableFile(tmp);
+  if (!file.ok()) return file.status();
+  RL_RETURN_IF_ERROR((*file)->Append(contents));
+  RL_RETURN_IF_ERROR((*file)->Sync());
+  RL_RETURN_IF_ERROR((*file)->Close());
+  RL_RETURN_IF_ERROR(RenameFile(tmp, path));
+  return SyncDir(DirName(path));
+}
+
+std::string JoinPath(std::string_view dir, std::string_view name) {
+  std::string out(dir);
+  if (!out.empty() && out.back() != '/') out += '/';
+  out += name;
+  return out;
+}
+
+std::string DirName(std::string_view path) {
+  size_t slash = path.rfind('/');
+  if (slash == std::string_view::npos) return ".";
+  if (slash == 0) return "/";
+  return std::string(path.substr(0, slash));
+}
+
+}  // namespace regionlab

@@ -1,0 +1,87 @@
+#include "util/key_value.h"
+
+#include <cstring>
+
+#include "util/coding.h"
+
+namespace regionlab {
+
+void AppendKey(std::string* dst, std::string_view row, std::string_view qualifier,
+               int64_t timestamp, CellType type, uint64_t sequence_id) {
+  const size_t start = dst->size();
+  dst->resize(start + 2 + row.size() + qualifier.size() + kKeyTailSize);
+  char* p = dst->data() + start;
+  EncodeBigEndian16(p, static_cast<uint16_t>(row.size()));
+  p += 2;
+  std::memcpy(p, row.data(), row.size());
+  p += row.size();
+  std::memcpy(p, qualifier.data(), qualifier.size());
+  p += qualifier.size();
+  EncodeBigEndian64(p, static_cast<uint64_t>(timestamp));
+  p[8] = static_cast<char>(type);
+  EncodeBigEndian64(p + 9, sequence_id);
+}
+
+std::string EncodeKey(std::string_view row, std::string_view qualifier, int64_t timestamp,
+                      CellType type, uint64_t sequence_id) {
+  std::string key;
+  AppendKey(&key, row, qualifier, timestamp, type, sequence_id);
+  return key;
+}
+
+bool ParseKey(std::string_view key, ParsedKey* out) {
+  if (key.size() < 2 + kKeyTailSize) return false;
+  const size_t row_len = DecodeBigEndian16(key.data());
+  if (row_len > kMaxRowLength || 2 + row_len + kKeyTailSize > key.size()) return false;
+  const char* tail = key.data() + key.size() - kKeyTailSize;
+  const auto type_code = static_cast<uint8_t>(tail[8]);
+  const auto ts = static_cast<int64_t>(DecodeBigEndian64(tail));
+  if (ts < 0) return false;
+  if (!IsValidCellType(type_code) && type_code != 0 && type_code != 255) return false;
+  out->row = key.substr(2, row_len);
+  out->qualifier = key.substr(2 + row_len, key.size() - 2 - row_len - kKeyTailSize);
+  out->timestamp = ts;
+  out->type = static_cast<CellType>(type_code);
+  out->sequence_id = DecodeBigEndian64(tail + 9);
+  return true;
+}
+
+std::string_view KeyRow(std::string_view key) {
+  return key.substr(2, DecodeBigEndian16(key.data()));
+}
+
+namespace {
+inline int CompareBytes(const char* a, size_t an, const char* b, size_t bn) {
+  const size_t n = an < bn ? an : bn;
+  int c = n == 0 ? 0 : std::memcmp(a, b, n);
+  if (c != 0) return c;
+  return an < bn ? -1 : (an > bn ? 1 : 0);
+}
+}  // namespace
+
+int CompareKeyColumns(std::string_view a, std::string_view b) {
+  const size_t arow = DecodeBigEndian16(a.data());
+  const size_t brow = DecodeBigEndian16(b.data());
+  int c = CompareBytes(a.data() + 2, arow, b.data() + 2, brow);
+  if (c != 0) return c;
+  return CompareBytes(a.data() + 2 + arow, a.size() - 2 - arow - kKeyTailSize,
+                      b.data() + 2 + brow, b.size() - 2 - brow - kKeyTailSize);
+}
+
+int CompareKeys(std::string_view a, std::string_view b) {
+  int c = CompareKeyColumns(a, b);
+  if (c != 0) return c;
+  // Tails sort descending: compare b against a.
+  return std::memcmp(b.data() + b.size() - kKeyTailSize, a.data() + a.size() - kKeyTailSize,
+                     kKeyTailSize);
+}
+
+std::string FirstKeyOnRow(std::string_view row) {
+  return EncodeKey(row, {}, kLatestTimestamp, CellType::kMaximum, kMaxSequenceId);
+}
+
+std::string FirstKeyOnColumn(std::string_view row, std::string_view qualifier) {
+  return EncodeKey(row, qualifier, kLatestTimestamp, CellType::kMaximum, kMaxSequenceId);
+}
+
+}  // namespace regionlab

@@ -1,0 +1,37 @@
+// Helpers shared by the engine tests.
+#pragma once
+
+#include <QTemporaryDir>
+#include <QtTest>
+#include <string>
+
+#include "regionlab/status.h"
+
+namespace regionlab::test {
+
+// Fails the current test with the status message when `s` is not OK.
+#define RL_QVERIFY_OK(expr)                                                          \
+  do {                                                                               \
+    const ::regionlab::Status rl_s_ = (expr);                                        \
+    QVERIFY2(rl_s_.ok(), rl_s_.ToString().c_str());                                  \
+  } while (0)
+
+// A fresh directory removed at the end of the test.
+class TempDir {
+ public:
+  TempDir();
+  std::string path() const { return dir_.path().toStdString(); }
+  std::string File(const std::string& name) const { return path() + "/" + name; }
+
+ private:
+  QTemporaryDir dir_;
+};
+
+// Reads a whole file into a string; empty when missing.
+std::string ReadAll(const std::string& path);
+// Overwrites the byte at `offset` with its bitwise complement.
+bool FlipByte(const std::string& path, uint64_t offset);
+// Truncates a file to `size` bytes.
+bool TruncateFile(const std::string& path, uint64_t size);
+
+}  // namespace regionlab::test
