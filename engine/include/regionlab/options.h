@@ -2,6 +2,7 @@
 // which is HBase's default wherever HBase has one.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -51,18 +52,31 @@ struct CompactionOptions {
   bool auto_compact = true;          // run minor compactions after flushes
 };
 
+// Memstore bytes across every region that shares it (a region server's
+// global memstore). A region whose write pushes the total past `limit`
+// requests a flush of itself with the reason "global pressure".
+struct GlobalMemStoreTracker {
+  std::atomic<int64_t> bytes{0};
+  uint64_t limit = 0;  // 0 = no global limit
+};
+
 struct RegionOptions {
   Env* env = nullptr;          // nullptr: Env::Default(). Not owned.
   Clock* clock = nullptr;      // nullptr: the system clock. Not owned.
   BlockCache* block_cache = nullptr;  // shared cache; nullptr: the region makes its own. Not owned.
   uint64_t block_cache_capacity = 64ull << 20;  // used when the region makes its own cache
 
+  GlobalMemStoreTracker* global_memstore = nullptr;  // not owned; nullptr = none
   uint64_t memstore_flush_size = 128ull << 20;  // MEMSTORE_FLUSHSIZE
+  // hbase.hregion.memstore.block.multiplier: writes wait while the memstores
+  // hold more than multiplier x flush size.
+  int memstore_block_multiplier = 4;
   uint64_t max_cell_size = 10ull << 20;         // hbase.server.keyvalue.maxsize (10 MB)
   Durability durability = Durability::kSyncWal; // table DURABILITY
   CompactionOptions compaction;
   uint64_t wal_roll_size = 64ull << 20;  // start a new WAL segment past this size
   int background_threads = 2;            // flush + compaction workers
+  int blocking_store_files = 16;         // hbase.hstore.blockingStoreFiles
 };
 
 }  // namespace regionlab

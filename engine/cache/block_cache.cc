@@ -1,0 +1,199 @@
+#include "cache/block_cache.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cassert>
+#include <cmath>
+
+namespace regionlab {
+
+namespace {
+
+uint64_t Fraction(uint64_t capacity, double factor) {
+  return static_cast<uint64_t>(std::floor(static_cast<double>(capacity) * factor));
+}
+
+}  // namespace
+
+double BlockCacheStats::HitRatio() const {
+  const uint64_t total = hits + misses;
+  return total == 0 ? 0.0 : static_cast<double>(hits) / static_cast<double>(total);
+}
+
+size_t BlockCache::KeyHash::operator()(const Key& k) const {
+  // splitmix64 finaliser over the two words: cheap and well mixed.
+  uint64_t x = k.file_id * 0x9e3779b97f4a7c15ull ^ k.offset;
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ull;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebull;
+  x ^= x >> 31;
+  return static_cast<size_t>(x);
+}
+
+BlockCache::BlockCache(uint64_t capacity_bytes)
+    : capacity_(capacity_bytes),
+      acceptable_size_(Fraction(capacity_bytes, kAcceptableFactor)),
+      min_size_(Fraction(capacity_bytes, kMinFactor)) {
+  BucketOf(BlockPriority::kSingle).share = Fraction(capacity_bytes, kSingleFactor * kMinFactor);
+  BucketOf(BlockPriority::kMulti).share = Fraction(capacity_bytes, kMultiFactor * kMinFactor);
+  BucketOf(BlockPriority::kMemory).share = Fraction(capacity_bytes, kMemoryFactor * kMinFactor);
+  for (Bucket& b : buckets_) {
+    b.head.lru_prev = &b.head;
+    b.head.lru_next = &b.head;
+  }
+}
+
+BlockCache::~BlockCache() = default;
+
+uint64_t BlockCache::NewFileId() {
+  static std::atomic<uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
+
+void BlockCache::LruUnlink(Entry* e) {
+  e->lru_prev->lru_next = e->lru_next;
+  e->lru_next->lru_prev = e->lru_prev;
+  e->lru_prev = e->lru_next = nullptr;
+}
+
+void BlockCache::LruPushFront(Bucket* b, Entry* e) {
+  e->lru_next = b->head.lru_next;
+  e->lru_prev = &b->head;
+  b->head.lru_next->lru_prev = e;
+  b->head.lru_next = e;
+}
+
+std::shared_ptr<const std::string> BlockCache::Lookup(uint64_t file_id, uint64_t offset) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = map_.find(Key{file_id, offset});
+  if (it == map_.end()) {
+    ++misses_;
+    return nullptr;
+  }
+  ++hits_;
+  Entry* e = &it->second;
+  LruUnlink(e);
+  if (e->priority == BlockPriority::kSingle) {
+    BucketOf(BlockPriority::kSingle).bytes -= e->charge;
+    e->priority = BlockPriority::kMulti;
+    BucketOf(BlockPriority::kMulti).bytes += e->charge;
+  }
+  LruPushFront(&BucketOf(e->priority), e);
+  return e->block;
+}
+
+void BlockCache::Insert(uint64_t file_id, uint64_t offset,
+                        std::shared_ptr<const std::string> block, bool in_memory) {
+  assert(block != nullptr);
+  if (block == nullptr) return;
+  std::lock_guard<std::mutex> lock(mu_);
+  auto [it, inserted] = map_.try_emplace(Key{file_id, offset});
+  if (!inserted) return;
+  Entry* e = &it->second;
+  e->key = Key{file_id, offset};
+  e->charge = ChargeFor(block->size());
+  e->block = std::move(block);
+  e->priority = in_memory ? BlockPriority::kMemory : BlockPriority::kSingle;
+  Bucket& bucket = BucketOf(e->priority);
+  LruPushFront(&bucket, e);
+  bucket.bytes += e->charge;
+  size_ += e->charge;
+
+  Entry*& first = files_[file_id];
+  e->file_next = first;
+  if (first != nullptr) first->file_prev = e;
+  first = e;
+
+  if (size_ > acceptable_size_) Evict();
+}
+
+void BlockCache::Remove(Entry* e) {
+  LruUnlink(e);
+  BucketOf(e->priority).bytes -= e->charge;
+  size_ -= e->charge;
+  if (e->file_prev != nullptr) {
+    e->file_prev->file_next = e->file_next;
+  } else {
+    auto f = files_.find(e->key.file_id);
+    assert(f != files_.end() && f->second == e);
+    if (e->file_next == nullptr) {
+      files_.erase(f);
+    } else {
+      f->second = e->file_next;
+    }
+  }
+  if (e->file_next != nullptr) e->file_next->file_prev = e->file_prev;
+  map_.erase(e->key);  // destroys *e
+}
+
+void BlockCache::EraseFile(uint64_t file_id) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto f = files_.find(file_id);
+  if (f == files_.end()) return;
+  Entry* e = f->second;
+  while (e != nullptr) {
+    Entry* next = e->file_next;
+    Remove(e);  // erases files_[file_id] together with the last block
+    e = next;
+  }
+}
+
+uint64_t BlockCache::FreeFromBucket(Bucket* b, uint64_t to_free) {
+  uint64_t freed = 0;
+  while (freed < to_free && b->head.lru_prev != &b->head) {
+    Entry* victim = b->head.lru_prev;  // least recently used
+    const uint64_t charge = victim->charge;
+    Remove(victim);
+    freed += charge;
+    ++evicted_blocks_;
+    evicted_bytes_ += charge;
+  }
+  return freed;
+}
+
+void BlockCache::Evict() {
+  if (size_ <= min_size_) return;
+  ++evictions_;
+  const uint64_t bytes_to_free = size_ - min_size_;
+
+  // Visit buckets from the least overflow to the most; HBase's PriorityQueue
+  // of BlockBuckets orders them the same way.
+  Bucket* order[3] = {&buckets_[0], &buckets_[1], &buckets_[2]};
+  auto overflow = [](const Bucket* b) {
+    return static_cast<int64_t>(b->bytes) - static_cast<int64_t>(b->share);
+  };
+  std::stable_sort(std::begin(order), std::end(order),
+                   [&](const Bucket* a, const Bucket* b) { return overflow(a) < overflow(b); });
+
+  uint64_t freed = 0;
+  uint64_t remaining_buckets = 3;
+  for (Bucket* b : order) {
+    const int64_t over = overflow(b);
+    if (over > 0 && freed < bytes_to_free) {
+      const uint64_t fair = (bytes_to_free - freed) / remaining_buckets;
+      const uint64_t target = std::min(static_cast<uint64_t>(over), fair);
+      if (target > 0) freed += FreeFromBucket(b, target);
+    }
+    --remaining_buckets;
+  }
+}
+
+BlockCacheStats BlockCache::GetStats() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  BlockCacheStats s;
+  s.capacity = capacity_;
+  s.size = size_;
+  s.single_bytes = buckets_[static_cast<int>(BlockPriority::kSingle)].bytes;
+  s.multi_bytes = buckets_[static_cast<int>(BlockPriority::kMulti)].bytes;
+  s.memory_bytes = buckets_[static_cast<int>(BlockPriority::kMemory)].bytes;
+  s.block_count = map_.size();
+  s.hits = hits_;
+  s.misses = misses_;
+  s.evictions = evictions_;
+  s.evicted_blocks = evicted_blocks_;
+  s.evicted_bytes = evicted_bytes_;
+  return s;
+}
+
+}  // namespace regionlab

@@ -1,0 +1,149 @@
+// BlockCache: HBase's LruBlockCache for store-file data blocks.
+//
+// Blocks are keyed by (file_id, offset) and held as shared, immutable,
+// uncompressed block contents, so a reader keeps using a block that has since
+// been evicted. Every block sits in one of three priority buckets:
+//
+//   kSingle  inserted by a read, not yet read again        (share 25%)
+//   kMulti   a kSingle block that was hit again            (share 50%)
+//   kMemory  inserted for an IN_MEMORY family              (share 25%)
+//
+// Eviction follows LruBlockCache.evict(): when the cached size exceeds 99% of
+// capacity (the "acceptable" size) an eviction run frees down to 95% (the
+// "min" size). Each bucket's share is capacity * factor * 0.95 (HBase applies
+// the min factor to the shares too). The buckets are visited from the least
+// overflow (size - share) to the most; a bucket that is over its share gives
+// up min(overflow, still_to_free / buckets_left_to_visit), oldest block first
+// (LRU order inside the bucket). So a bucket within its share loses nothing:
+// in-memory blocks survive any amount of single-access churn.
+//
+// A block's charge is its byte size plus kPerBlockOverhead, an estimate of the
+// bookkeeping (hash-map node, list links, shared_ptr control block).
+//
+// Thread-safety: all methods are safe to call concurrently. One mutex guards
+// the map and lists; Lookup, Insert and EraseFile's per-block work are O(1)
+// (hash map + intrusive LRU lists); an eviction run is O(blocks evicted).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+namespace regionlab {
+
+enum class BlockPriority : uint8_t { kSingle, kMulti, kMemory };
+
+struct BlockCacheStats {
+  uint64_t capacity = 0;
+  uint64_t size = 0;          // total charge of cached blocks
+  uint64_t single_bytes = 0;  // charge per priority bucket
+  uint64_t multi_bytes = 0;
+  uint64_t memory_bytes = 0;
+  uint64_t block_count = 0;
+  uint64_t hits = 0;
+  uint64_t misses = 0;
+  uint64_t evictions = 0;       // eviction runs
+  uint64_t evicted_blocks = 0;  // blocks removed by eviction runs (not by EraseFile)
+  uint64_t evicted_bytes = 0;   // their charge
+
+  // hits / (hits + misses); 0 before the first lookup.
+  double HitRatio() const;
+};
+
+class BlockCache {
+ public:
+  // Bookkeeping bytes charged per cached block on top of its contents.
+  static constexpr uint64_t kPerBlockOverhead = 96;
+  // HBase's default factors (hbase.lru.blockcache.*).
+  static constexpr double kAcceptableFactor = 0.99;
+  static constexpr double kMinFactor = 0.95;
+  static constexpr double kSingleFactor = 0.25;
+  static constexpr double kMultiFactor = 0.50;
+  static constexpr double kMemoryFactor = 0.25;
+
+  explicit BlockCache(uint64_t capacity_bytes);
+  ~BlockCache();
+
+  BlockCache(const BlockCache&) = delete;
+  BlockCache& operator=(const BlockCache&) = delete;
+
+  // The block, or null on a miss. A hit makes the block most recently used;
+  // a hit on a kSingle block promotes it to kMulti.
+  std::shared_ptr<const std::string> Lookup(uint64_t file_id, uint64_t offset);
+
+  // Caches `block` with kMemory priority when `in_memory`, else kSingle, and
+  // runs an eviction when the size goes over the acceptable size. Inserting a
+  // key that is already cached keeps the cached block (as HBase does).
+  // REQUIRES: block != nullptr.
+  void Insert(uint64_t file_id, uint64_t offset, std::shared_ptr<const std::string> block,
+              bool in_memory);
+
+  // Drops every block of a file (the file was deleted or closed). Not counted
+  // as evictions.
+  void EraseFile(uint64_t file_id);
+
+  // A consistent snapshot of the counters.
+  BlockCacheStats GetStats() const;
+
+  // The cache's charge for a block of `block_bytes` bytes.
+  static uint64_t ChargeFor(uint64_t block_bytes) { return block_bytes + kPerBlockOverhead; }
+
+  // Process-unique id for a newly opened file (never 0, never reused).
+  static uint64_t NewFileId();
+
+ private:
+  struct Key {
+    uint64_t file_id;
+    uint64_t offset;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    size_t operator()(const Key& k) const;
+  };
+  // Lives inside the map node (whose address is stable until erased) and is
+  // linked into its bucket's LRU list and its file's list.
+  struct Entry {
+    Key key{};
+    std::shared_ptr<const std::string> block;
+    uint64_t charge = 0;
+    BlockPriority priority = BlockPriority::kSingle;
+    Entry* lru_prev = nullptr;  // circular list, head_.lru_next is the most recent
+    Entry* lru_next = nullptr;
+    Entry* file_prev = nullptr;  // null-terminated list of the file's blocks
+    Entry* file_next = nullptr;
+  };
+  struct Bucket {
+    Entry head;  // sentinel of the circular LRU list
+    uint64_t bytes = 0;
+    uint64_t share = 0;
+  };
+
+  Bucket& BucketOf(BlockPriority p) { return buckets_[static_cast<int>(p)]; }
+  static void LruUnlink(Entry* e);
+  static void LruPushFront(Bucket* b, Entry* e);
+  // Unlinks `e` from every list and the map. REQUIRES: mu_ held.
+  void Remove(Entry* e);
+  // One HBase eviction run. REQUIRES: mu_ held.
+  void Evict();
+  // Frees at least `to_free` bytes (or the whole bucket), least recent first.
+  uint64_t FreeFromBucket(Bucket* b, uint64_t to_free);
+
+  const uint64_t capacity_;
+  const uint64_t acceptable_size_;
+  const uint64_t min_size_;
+
+  mutable std::mutex mu_;
+  std::unordered_map<Key, Entry, KeyHash> map_;
+  std::unordered_map<uint64_t, Entry*> files_;  // file_id -> first block of that file
+  Bucket buckets_[3];                            // indexed by BlockPriority
+  uint64_t size_ = 0;
+  uint64_t hits_ = 0;
+  uint64_t misses_ = 0;
+  uint64_t evictions_ = 0;
+  uint64_t evicted_blocks_ = 0;
+  uint64_t evicted_bytes_ = 0;
+};
+
+}  // namespace regionlab

@@ -1,0 +1,188 @@
+// Region: a contiguous key range of one table, with one store per column
+// family (HBase's HRegion + HStore).
+//
+// Write path: a mutation is checked (row and cell size limits), given a
+// sequence id, appended to the write-ahead log (group commit: concurrent
+// writers share one write and one sync), inserted into the memstores, and
+// only then made visible by advancing the MVCC read point.
+//
+// Read path: Get and Scan merge each store's memstores and store files and
+// apply HBase's version, TTL, time-range and delete-marker rules.
+//
+// Background work (flush, compaction) runs on the region's worker threads.
+//
+// Thread-safety: every public method may be called from any thread.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "regionlab/cell.h"
+#include "regionlab/metrics.h"
+#include "regionlab/options.h"
+#include "regionlab/status.h"
+
+namespace regionlab {
+
+class Wal;
+class RegionImpl;
+struct WalEntry;
+
+// What a region covers and holds. Keys are raw bytes; an empty start key is
+// the start of the table, an empty end key its end.
+struct RegionDescriptor {
+  std::string table;         // "namespace:table" or "table"
+  std::string encoded_name;  // unique; names the region's directory and its WAL entries
+  std::string start_key;
+  std::string end_key;
+  std::vector<FamilyOptions> families;
+};
+
+// One cell of a row mutation. A put has type kPut; a delete has one of the
+// four marker types. kLatestTimestamp means "now" (for a kDelete marker:
+// the timestamp of the newest version of the column, as HBase does).
+struct MutationCell {
+  std::string family;
+  std::string qualifier;
+  int64_t timestamp = kLatestTimestamp;
+  CellType type = CellType::kPut;
+  std::string value;
+};
+
+// An atomic change to one row (HBase's Put or Delete).
+struct RowMutation {
+  std::string row;
+  std::vector<MutationCell> cells;
+  Durability durability = Durability::kUseDefault;
+
+  RowMutation& Put(std::string family, std::string qualifier, std::string value,
+                   int64_t ts = kLatestTimestamp);
+  // Delete.addColumns: every version with timestamp <= ts.
+  RowMutation& DeleteColumns(std::string family, std::string qualifier,
+                             int64_t ts = kLatestTimestamp);
+  // Delete.addColumn: one version (the newest when ts is latest).
+  RowMutation& DeleteColumn(std::string family, std::string qualifier,
+                            int64_t ts = kLatestTimestamp);
+  // Delete.addFamily: every cell of the family with timestamp <= ts.
+  RowMutation& DeleteFamily(std::string family, int64_t ts = kLatestTimestamp);
+  // Delete.addFamilyVersion: every cell of the family with exactly this timestamp.
+  RowMutation& DeleteFamilyVersion(std::string family, int64_t ts);
+};
+
+// Column selection: a whole family (qualifier empty and whole_family true)
+// or one column.
+struct ColumnSpec {
+  std::string family;
+  std::string qualifier;
+  bool whole_family = true;
+};
+
+struct Scan {
+  std::string start_row;  // inclusive; for a reversed scan, the highest row returned
+  std::string stop_row;   // exclusive; empty = unbounded
+  bool reversed = false;
+  std::vector<ColumnSpec> columns;  // empty = every family
+  int max_versions = 1;             // VERSIONS
+  int64_t min_timestamp = 0;        // TIMERANGE [min, max)
+  int64_t max_timestamp = kLatestTimestamp;
+  int64_t limit = -1;               // rows; < 0 = no limit
+  int batch = -1;                   // cells per Result; <= 0 = whole rows
+  int caching = 100;                // rows fetched per NextBatch
+  bool raw = false;                 // RAW: delete markers and deleted cells too
+  bool cache_blocks = true;
+};
+
+struct Get {
+  std::string row;
+  std::vector<ColumnSpec> columns;
+  int max_versions = 1;
+  int64_t min_timestamp = 0;
+  int64_t max_timestamp = kLatestTimestamp;
+  bool raw = false;
+};
+
+// The cells of one row (or of a part of a row when Scan::batch is set), in
+// cell order.
+struct RowResult {
+  std::string row;
+  std::vector<Cell> cells;
+  bool empty() const { return cells.empty(); }
+};
+
+class RegionScanner {
+ public:
+  virtual ~RegionScanner() = default;
+  // Fills *out with the next row (or batch of a row). Returns false at the
+  // end of the scan or on error (check status()).
+  virtual bool Next(RowResult* out) = 0;
+  // Up to Scan::caching results.
+  virtual bool NextBatch(std::vector<RowResult>* out) = 0;
+  virtual Status status() const = 0;
+};
+
+// What Open found while recovering the region.
+struct RecoveryReport {
+  uint64_t wal_entries_replayed = 0;
+  uint64_t wal_entries_skipped = 0;  // already flushed
+  uint64_t max_sequence_id = 0;
+  std::vector<std::string> problems;  // torn or corrupt WAL records: file, offset, reason
+  std::vector<std::string> removed_orphans;  // store files not in the manifest (an interrupted flush/compaction)
+};
+
+// Called on a worker thread after a flush or compaction; must return quickly.
+struct RegionListener {
+  std::function<void(const FlushEvent&)> on_flush;
+  std::function<void(const CompactionEvent&)> on_compaction;
+};
+
+class Region {
+ public:
+  // Opens (creating when new) the region in `dir`. When `wal` is null the
+  // region keeps its own WAL in dir/wal and replays it here; when a shared
+  // WAL is given (a region server's), the caller replays edits with Replay().
+  static Result<std::unique_ptr<Region>> Open(const RegionOptions& options, const std::string& dir,
+                                              const RegionDescriptor& descriptor, Wal* wal = nullptr,
+                                              RecoveryReport* report = nullptr);
+  ~Region();
+
+  Region(const Region&) = delete;
+  Region& operator=(const Region&) = delete;
+
+  const RegionDescriptor& descriptor() const;
+
+  // Applies one row mutation atomically. Fails without writing anything when
+  // the row is outside the region, a family is unknown, the row key is empty
+  // or longer than 32767 bytes, or a cell exceeds max_cell_size.
+  Status Mutate(const RowMutation& mutation);
+  // Applies several mutations; each is atomic on its own row.
+  Status MutateBatch(const std::vector<RowMutation>& mutations);
+
+  Result<RowResult> DoGet(const Get& get);
+  Result<std::unique_ptr<RegionScanner>> GetScanner(const Scan& scan);
+
+  // Flushes the memstores to store files. wait=false only schedules it.
+  Status Flush(bool wait = true);
+  // Minor (selected by the exploring policy) or major compaction of every store.
+  Status Compact(bool major, bool wait = true);
+  // Blocks until no flush or compaction is queued or running.
+  Status WaitForBackgroundWork();
+
+  RegionMetrics GetMetrics() const;
+  void SetListener(RegionListener listener);
+
+  // Applies a recovered WAL entry (edits already flushed are skipped).
+  Status Replay(const WalEntry& entry);
+
+  // Stops background work, waits for it, and closes. Called by the destructor.
+  Status Close();
+
+ private:
+  explicit Region(std::unique_ptr<RegionImpl> impl);
+  std::unique_ptr<RegionImpl> impl_;
+};
+
+}  // namespace regionlab

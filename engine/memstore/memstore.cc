@@ -1,0 +1,80 @@
+#include "memstore/memstore.h"
+
+#include <limits>
+
+#include "util/key_value.h"
+
+namespace regionlab {
+
+namespace {
+
+// KeyValueIterator over a SkipList. Entries are immutable once linked, so the
+// views it returns stay valid for the MemStore's lifetime.
+class MemStoreIterator final : public KeyValueIterator {
+ public:
+  explicit MemStoreIterator(const SkipList* list) : iter_(list) {}
+
+  bool Valid() const override { return iter_.Valid(); }
+  void SeekToFirst() override { iter_.SeekToFirst(); }
+  void SeekToLast() override { iter_.SeekToLast(); }
+  void Seek(std::string_view target) override { iter_.Seek(target); }
+  void SeekForPrev(std::string_view target) override { iter_.SeekForPrev(target); }
+  void Next() override { iter_.Next(); }
+  void Prev() override { iter_.Prev(); }
+  std::string_view key() const override { return iter_.key(); }
+  std::string_view value() const override { return iter_.value(); }
+  Status status() const override { return Status::OK(); }
+
+ private:
+  SkipList::Iterator iter_;
+};
+
+}  // namespace
+
+MemStore::MemStore()
+    : list_(&arena_),
+      min_timestamp_(std::numeric_limits<int64_t>::max()),
+      max_timestamp_(std::numeric_limits<int64_t>::min()) {}
+
+bool MemStore::Add(std::string_view key, std::string_view value) {
+  ParsedKey parsed;
+  if (!ParseKey(key, &parsed)) return false;
+  if (key.size() > std::numeric_limits<uint32_t>::max() ||
+      value.size() > std::numeric_limits<uint32_t>::max()) {
+    return false;
+  }
+  if (!list_.Insert(key, value)) return false;
+
+  // Single writer: plain read-modify-write on the atomics is race free; the
+  // atomics only make the values safe to read concurrently.
+  data_size_.store(DataSize() + key.size() + value.size(), std::memory_order_relaxed);
+  if (parsed.timestamp < min_timestamp_.load(std::memory_order_relaxed)) {
+    min_timestamp_.store(parsed.timestamp, std::memory_order_relaxed);
+  }
+  if (parsed.timestamp > max_timestamp_.load(std::memory_order_relaxed)) {
+    max_timestamp_.store(parsed.timestamp, std::memory_order_relaxed);
+  }
+  if (parsed.sequence_id > MaxSequenceId()) {
+    max_sequence_id_.store(parsed.sequence_id, std::memory_order_relaxed);
+  }
+  count_.store(count_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
+  return true;
+}
+
+std::unique_ptr<KeyValueIterator> MemStore::NewIterator() const {
+  return std::make_unique<MemStoreIterator>(&list_);
+}
+
+uint64_t MemStore::HeapSize() const { return arena_.MemoryUsage() + sizeof(MemStore); }
+
+int64_t MemStore::MinTimestamp() const {
+  if (Empty()) return 0;
+  return min_timestamp_.load(std::memory_order_relaxed);
+}
+
+int64_t MemStore::MaxTimestamp() const {
+  if (Empty()) return 0;
+  return max_timestamp_.load(std::memory_order_relaxed);
+}
+
+}  // namespace regionlab

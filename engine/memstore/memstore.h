@@ -1,0 +1,79 @@
+// MemStore: one column family's in-memory cells, sorted by CompareKeys
+// (HBase's MemStore segment). Writes land here after the WAL; a flush turns
+// an immutable MemStore into a store file.
+//
+// Each entry is an encoded key (util/key_value.h, which includes the sequence
+// id) and a value, both copied into the MemStore's Arena, linked into a
+// SkipList.
+//
+// Thread-safety: Add is called by one writer at a time (the caller serialises
+// writers, e.g. under the store's write lock). Iterators and every accessor
+// may be used concurrently with Add from any number of threads without
+// locks. An iterator sees every entry added before it was positioned, and
+// never a partly written one.
+//
+// Size accounting: HeapSize() counts the arena's blocks (which hold the
+// skiplist nodes, keys and values) plus the MemStore object itself, so it is
+// the memory a flush would release. DataSize() counts key + value bytes only.
+//
+// Lifetime: an iterator holds a plain pointer to its MemStore; the caller
+// keeps the MemStore alive (for example through a shared_ptr) while any
+// iterator over it exists.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+
+#include "memstore/skiplist.h"
+#include "util/arena.h"
+#include "util/kv_iterator.h"
+
+namespace regionlab {
+
+class MemStore {
+ public:
+  MemStore();
+
+  MemStore(const MemStore&) = delete;
+  MemStore& operator=(const MemStore&) = delete;
+
+  // Copies the entry into the MemStore. Returns false, and changes nothing,
+  // if an equal key is already present or `key` is not a well-formed key
+  // (util/key_value.h ParseKey).
+  // REQUIRES: one writer at a time; readers may run concurrently.
+  bool Add(std::string_view key, std::string_view value);
+
+  // Iterator over all entries in CompareKeys order, implementing the whole
+  // KeyValueIterator interface. Its status() is always OK.
+  // REQUIRES: this MemStore outlives the iterator.
+  std::unique_ptr<KeyValueIterator> NewIterator() const;
+
+  // Bytes of memory held: arena blocks (nodes, keys, values) + this object.
+  uint64_t HeapSize() const;
+  // Sum of key + value bytes added.
+  uint64_t DataSize() const { return data_size_.load(std::memory_order_relaxed); }
+  // Number of entries added.
+  uint64_t Count() const { return count_.load(std::memory_order_acquire); }
+  bool Empty() const { return Count() == 0; }
+
+  // Smallest and largest timestamp over added keys; 0 and 0 when empty.
+  int64_t MinTimestamp() const;
+  int64_t MaxTimestamp() const;
+  // Largest sequence id over added keys; 0 when empty.
+  uint64_t MaxSequenceId() const { return max_sequence_id_.load(std::memory_order_relaxed); }
+
+ private:
+  Arena arena_;
+  SkipList list_;
+  // Written by the writer only. count_ is stored last (release) so a reader
+  // that sees count_ > 0 also sees the timestamps of those entries.
+  std::atomic<uint64_t> data_size_{0};
+  std::atomic<int64_t> min_timestamp_;
+  std::atomic<int64_t> max_timestamp_;
+  std::atomic<uint64_t> max_sequence_id_{0};
+  std::atomic<uint64_t> count_{0};
+};
+
+}  // namespace regionlab

@@ -1,0 +1,365 @@
+// Region: open, recovery, close, metrics, and the public wrapper.
+#include "regionlab/region.h"
+
+#include <algorithm>
+#include <set>
+
+#include "cache/block_cache.h"
+#include "region/region_impl.h"
+#include "regionlab/bytes.h"
+#include "util/clock.h"
+#include "util/env.h"
+#include "util/key_value.h"
+#include "wal/wal.h"
+#include "wal/wal_reader.h"
+
+namespace regionlab {
+
+// ---- small helpers -------------------------------------------------------
+
+std::string FamilyDirName(const std::string& family) {
+  const bool plain = !family.empty() && std::all_of(family.begin(), family.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '_' || c == '-' || c == '.';
+  }) && family != "." && family != ".." && family != "wal";
+  return plain ? family : "x-" + ToHex(family);
+}
+
+std::string StoreFileName(uint64_t number) {
+  std::string digits = std::to_string(number);
+  if (digits.size() < 12) digits.insert(0, 12 - digits.size(), '0');
+  return digits + ".sf";
+}
+
+const char* FlushReasonName(FlushReason r) {
+  switch (r) {
+    case FlushReason::kSize: return "memstore size";
+    case FlushReason::kGlobalPressure: return "global memstore pressure";
+    case FlushReason::kManual: return "manual";
+    case FlushReason::kClose: return "close";
+  }
+  return "unknown";
+}
+
+uint64_t MemStoreBytes(const MemStore* m) {
+  return m == nullptr || m->Empty() ? 0 : m->HeapSize();
+}
+
+// ---- RowMutation builders -----------------------------------------------
+
+RowMutation& RowMutation::Put(std::string family, std::string qualifier, std::string value,
+                              int64_t ts) {
+  cells.push_back({std::move(family), std::move(qualifier), ts, CellType::kPut, std::move(value)});
+  return *this;
+}
+
+RowMutation& RowMutation::DeleteColumns(std::string family, std::string qualifier, int64_t ts) {
+  cells.push_back({std::move(family), std::move(qualifier), ts, CellType::kDeleteColumn, {}});
+  return *this;
+}
+
+RowMutation& RowMutation::DeleteColumn(std::string family, std::string qualifier, int64_t ts) {
+  cells.push_back({std::move(family), std::move(qualifier), ts, CellType::kDelete, {}});
+  return *this;
+}
+
+RowMutation& RowMutation::DeleteFamily(std::string family, int64_t ts) {
+  cells.push_back({std::move(family), {}, ts, CellType::kDeleteFamily, {}});
+  return *this;
+}
+
+RowMutation& RowMutation::DeleteFamilyVersion(std::string family, int64_t ts) {
+  cells.push_back({std::move(family), {}, ts, CellType::kDeleteFamilyVersion, {}});
+  return *this;
+}
+
+// ---- RegionImpl: open / close --------------------------------------------
+
+RegionImpl::RegionImpl(const RegionOptions& options, std::string dir, RegionDescriptor descriptor)
+    : options_(options),
+      dir_(std::move(dir)),
+      descriptor_(std::move(descriptor)),
+      env_(options.env ? options.env : Env::Default()),
+      clock_(options.clock ? options.clock : Clock::System()),
+      cache_(options.block_cache) {
+  if (cache_ == nullptr) {
+    own_cache_ = std::make_unique<BlockCache>(options.block_cache_capacity);
+    cache_ = own_cache_.get();
+  }
+}
+
+RegionImpl::~RegionImpl() { (void)Close(); }
+
+Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
+  RecoveryReport local_report;
+  if (report == nullptr) report = &local_report;
+  if (descriptor_.families.empty()) {
+    return Status::InvalidArgument("region " + descriptor_.encoded_name + " has no column family");
+  }
+  std::set<std::string> names;
+  for (const auto& f : descriptor_.families) {
+    if (f.name.empty()) return Status::InvalidArgument("a column family name is empty");
+    if (!names.insert(f.name).second) {
+      return Status::InvalidArgument("column family '" + ToStringBinary(f.name) +
+                                     "' is declared twice");
+    }
+  }
+  RL_RETURN_IF_ERROR(env_->CreateDirs(dir_));
+
+  Status s = ReadManifest(env_, dir_, &manifest_);
+  const bool fresh = s.IsNotFound();
+  if (!s.ok() && !fresh) return s.WithContext("region " + descriptor_.encoded_name);
+
+  // Leftovers of an interrupted flush or compaction.
+  const std::string tmp_dir = JoinPath(dir_, ".tmp");
+  if (env_->FileExists(tmp_dir)) {
+    auto children = env_->GetChildren(tmp_dir);
+    if (children.ok()) {
+      for (const auto& name : *children) {
+        report->removed_orphans.push_back(JoinPath(tmp_dir, name));
+      }
+    }
+    RL_RETURN_IF_ERROR(env_->RemoveDirRecursive(tmp_dir));
+  }
+  RL_RETURN_IF_ERROR(env_->CreateDirs(tmp_dir));
+
+  auto families = descriptor_.families;
+  std::sort(families.begin(), families.end(),
+            [](const FamilyOptions& a, const FamilyOptions& b) { return a.name < b.name; });
+  uint64_t max_seq = manifest_.flushed_sequence_id;
+  for (auto& family : families) {
+    Store store;
+    store.family = family;
+    store.dir = JoinPath(dir_, FamilyDirName(family.name));
+    RL_RETURN_IF_ERROR(env_->CreateDirs(store.dir));
+    auto version = std::make_shared<StoreVersion>();
+    version->active = std::make_shared<MemStore>();
+    const auto& listed = manifest_.files[family.name];  // creates an empty entry when new
+    std::set<std::string> live(listed.begin(), listed.end());
+    for (const auto& name : listed) {
+      auto file = OpenStoreFile(store, name);
+      if (!file.ok()) return file.status().WithContext("region " + descriptor_.encoded_name);
+      max_seq = std::max(max_seq, (*file)->reader->info().max_sequence_id);
+      version->files.push_back(*file);
+    }
+    auto children = env_->GetChildren(store.dir);
+    if (!children.ok()) return children.status();
+    for (const auto& name : *children) {
+      if (live.count(name) == 0) {
+        const std::string path = JoinPath(store.dir, name);
+        report->removed_orphans.push_back(path);
+        RL_RETURN_IF_ERROR(env_->RemoveFile(path));
+      }
+    }
+    store.version = std::move(version);
+    stores_.push_back(std::move(store));
+  }
+  flushed_sequence_id_ = manifest_.flushed_sequence_id;
+  next_sequence_id_ = max_seq + 1;
+  read_point_ = max_seq;
+  if (fresh) RL_RETURN_IF_ERROR(WriteManifestLocked());
+
+  pool_ = std::make_unique<ThreadPool>(std::max(1, options_.background_threads));
+
+  if (shared_wal != nullptr) {
+    wal_ = shared_wal;
+  } else {
+    // A region with its own WAL replays it now, flushes what it recovered,
+    // and then drops the old segments.
+    const std::string wal_dir = JoinPath(dir_, "wal");
+    RL_RETURN_IF_ERROR(env_->CreateDirs(wal_dir));
+    auto old_segments = ListWalSegments(env_, wal_dir);
+    if (!old_segments.ok()) return old_segments.status();
+    WalReplayReport wal_report;
+    RL_RETURN_IF_ERROR(ReplayWal(
+        env_, wal_dir,
+        [this](const WalEntry& e) {
+          return e.region == descriptor_.encoded_name ? Replay(e) : Status::OK();
+        },
+        &wal_report));
+    for (const auto& p : wal_report.problems) {
+      report->problems.push_back(p.file + " at offset " + std::to_string(p.offset) + ": " +
+                                 p.reason + (p.torn_tail ? " (torn tail)" : ""));
+    }
+    WalOptions wo;
+    wo.env = env_;
+    wo.dir = wal_dir;
+    wo.roll_size = options_.wal_roll_size;
+    auto wal = Wal::Open(wo);
+    if (!wal.ok()) return wal.status();
+    own_wal_ = std::move(*wal);
+    wal_ = own_wal_.get();
+    bool recovered = false;
+    for (const auto& st : stores_) recovered |= !st.version->active->Empty();
+    if (recovered) RL_RETURN_IF_ERROR(FlushNow(FlushReason::kManual));
+    for (const auto& segment_path : *old_segments) {
+      RL_RETURN_IF_ERROR(env_->RemoveFile(segment_path));
+    }
+  }
+  report->wal_entries_replayed = report_replayed_;
+  report->wal_entries_skipped = report_skipped_;
+  report->max_sequence_id = next_sequence_id_ - 1;
+  return Status::OK();
+}
+
+Result<std::shared_ptr<StoreFile>> RegionImpl::OpenStoreFile(const Store& store,
+                                                             const std::string& name) {
+  auto file = std::make_shared<StoreFile>();
+  file->name = name;
+  file->path = JoinPath(store.dir, name);
+  StoreFileReadOptions ro;
+  ro.cache_blocks = store.family.block_cache;
+  ro.in_memory = store.family.in_memory;
+  auto reader = StoreFileReader::Open(env_, file->path, cache_, ro);
+  if (!reader.ok()) return reader.status();
+  file->reader = std::move(*reader);
+  file->size = file->reader->info().file_size;
+  return file;
+}
+
+Status RegionImpl::Replay(const WalEntry& entry) {
+  if (entry.sequence_id <= manifest_.flushed_sequence_id) {
+    ++report_skipped_;
+    return Status::OK();
+  }
+  std::string key;
+  for (const auto& edit : entry.edits) {
+    auto it = std::find_if(stores_.begin(), stores_.end(),
+                           [&](const Store& s) { return s.family.name == edit.family; });
+    if (it == stores_.end()) continue;  // the family was dropped since
+    key.clear();
+    AppendKey(&key, edit.row, edit.qualifier, edit.timestamp, edit.type, entry.sequence_id);
+    it->version->active->Add(key, edit.value);
+  }
+  ++report_replayed_;
+  if (entry.sequence_id >= next_sequence_id_) next_sequence_id_ = entry.sequence_id + 1;
+  if (entry.sequence_id > read_point_) read_point_ = entry.sequence_id;
+  return Status::OK();
+}
+
+Status RegionImpl::Close() {
+  {
+    std::lock_guard<std::mutex> l(bg_mu_);
+    if (closed_ || closing_) return Status::OK();
+    closing_ = true;
+  }
+  if (pool_ == nullptr) {  // never opened
+    closed_ = true;
+    return Status::OK();
+  }
+  pool_->WaitIdle();
+  Status s;
+  if (MemstoreHeapSize() > 0 && !stores_.empty()) {
+    bool any = false;
+    for (const auto& st : stores_) any |= !st.version->active->Empty();
+    if (any) s = FlushNow(FlushReason::kClose);
+  }
+  pool_.reset();
+  if (own_wal_ != nullptr) {
+    Status ws = own_wal_->Close();
+    if (s.ok()) s = ws;
+  } else if (wal_ != nullptr && s.ok()) {
+    wal_->MarkFlushed(descriptor_.encoded_name, flushed_sequence_id_);
+  }
+  if (options_.global_memstore != nullptr) {
+    options_.global_memstore->bytes -= global_accounted_.exchange(0);
+  }
+  std::lock_guard<std::mutex> l(bg_mu_);
+  closed_ = true;
+  bg_cv_.notify_all();
+  return s;
+}
+
+void RegionImpl::SetListener(RegionListener l) {
+  std::lock_guard<std::mutex> lock(bg_mu_);
+  listener_ = std::move(l);
+}
+
+RegionMetrics RegionImpl::GetMetrics() const {
+  RegionMetrics m;
+  m.region = descriptor_.encoded_name;
+  std::vector<std::shared_ptr<const StoreVersion>> versions;
+  {
+    std::lock_guard<std::mutex> l(state_mu_);
+    for (const auto& st : stores_) versions.push_back(st.version);
+  }
+  for (size_t i = 0; i < stores_.size(); ++i) {
+    StoreMetrics sm;
+    sm.family = stores_[i].family.name;
+    const auto& v = versions[i];
+    sm.memstore_heap_bytes = MemStoreBytes(v->active.get()) + MemStoreBytes(v->snapshot.get());
+    sm.memstore_data_bytes = v->active->DataSize() + (v->snapshot ? v->snapshot->DataSize() : 0);
+    sm.store_files = v->files.size();
+    for (const auto& f : v->files) {
+      sm.store_file_bytes += f->size;
+      sm.store_file_cells += f->reader->info().cell_count;
+    }
+    m.memstore_heap_bytes += sm.memstore_heap_bytes;
+    m.store_files += sm.store_files;
+    m.store_file_bytes += sm.store_file_bytes;
+    m.stores.push_back(std::move(sm));
+  }
+  m.read_requests = read_requests_;
+  m.write_requests = write_requests_;
+  m.flushes = flushes_;
+  m.flushed_bytes = flushed_bytes_;
+  m.flush_time_ms = flush_time_ms_;
+  m.compactions = compactions_;
+  m.major_compactions = major_compactions_;
+  m.compacted_input_bytes = compacted_in_;
+  m.compacted_output_bytes = compacted_out_;
+  m.compaction_time_ms = compaction_time_ms_;
+  m.last_sequence_id = read_point_;
+  m.flushed_sequence_id = flushed_sequence_id_;
+  m.blocked_writes = blocked_writes_;
+  if (wal_ != nullptr) {
+    WalStats ws = wal_->GetStats();
+    m.wal_syncs = ws.syncs;
+    m.wal_appends = ws.appends;
+    m.wal_bytes = ws.bytes;
+  }
+  BlockCacheStats cs = cache_->GetStats();
+  m.block_cache.capacity = cs.capacity;
+  m.block_cache.size = cs.size;
+  m.block_cache.single_bytes = cs.single_bytes;
+  m.block_cache.multi_bytes = cs.multi_bytes;
+  m.block_cache.memory_bytes = cs.memory_bytes;
+  m.block_cache.blocks = cs.block_count;
+  m.block_cache.hits = cs.hits;
+  m.block_cache.misses = cs.misses;
+  m.block_cache.evictions = cs.evictions;
+  m.block_cache.evicted_blocks = cs.evicted_blocks;
+  m.block_cache.hit_ratio = cs.HitRatio();
+  return m;
+}
+
+// ---- Region: the public face ---------------------------------------------
+
+Region::Region(std::unique_ptr<RegionImpl> impl) : impl_(std::move(impl)) {}
+Region::~Region() = default;
+
+Result<std::unique_ptr<Region>> Region::Open(const RegionOptions& options, const std::string& dir,
+                                             const RegionDescriptor& descriptor, Wal* wal,
+                                             RecoveryReport* report) {
+  auto impl = std::make_unique<RegionImpl>(options, dir, descriptor);
+  Status s = impl->Open(wal, report);
+  if (!s.ok()) return s;
+  return std::unique_ptr<Region>(new Region(std::move(impl)));
+}
+
+const RegionDescriptor& Region::descriptor() const { return impl_->descriptor(); }
+Status Region::Mutate(const RowMutation& m) { return impl_->Write({m}); }
+Status Region::MutateBatch(const std::vector<RowMutation>& ms) { return impl_->Write(ms); }
+Result<RowResult> Region::DoGet(const Get& get) { return impl_->DoGet(get); }
+Result<std::unique_ptr<RegionScanner>> Region::GetScanner(const Scan& scan) {
+  return impl_->GetScanner(scan);
+}
+Status Region::Flush(bool wait) { return impl_->Flush(FlushReason::kManual, wait); }
+Status Region::Compact(bool major, bool wait) { return impl_->Compact(major, wait); }
+Status Region::WaitForBackgroundWork() { return impl_->WaitForBackgroundWork(); }
+RegionMetrics Region::GetMetrics() const { return impl_->GetMetrics(); }
+void Region::SetListener(RegionListener l) { impl_->SetListener(std::move(l)); }
+Status Region::Replay(const WalEntry& entry) { return impl_->Replay(entry); }
+Status Region::Close() { return impl_->Close(); }
+
+}  // namespace regionlab

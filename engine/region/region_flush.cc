@@ -1,0 +1,303 @@
+// Region flush and compaction: writing memstore snapshots and merged store
+// files, committing them through the manifest, and scheduling the work.
+#include <algorithm>
+#include <chrono>
+
+#include "cache/block_cache.h"
+#include "region/compaction_policy.h"
+#include "region/holding_iterator.h"
+#include "region/merging_iterator.h"
+#include "region/region_impl.h"
+#include "region/store_scanner.h"
+#include "storefile/store_file_writer.h"
+#include "util/clock.h"
+#include "util/env.h"
+#include "wal/wal.h"
+
+namespace regionlab {
+
+namespace {
+uint64_t ElapsedMs(std::chrono::steady_clock::time_point start) {
+  return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                   std::chrono::steady_clock::now() - start)
+                                   .count());
+}
+}  // namespace
+
+ScanQueryOptions RegionImpl::CompactionOptionsFor(const Store& store) const {
+  ScanQueryOptions o;
+  o.max_versions = store.family.max_versions;
+  o.min_versions = store.family.min_versions;
+  o.ttl_ms = store.family.ttl_seconds >= kTtlForever ? -1 : store.family.ttl_seconds * 1000;
+  o.now_ms = clock_->NowMillis();
+  o.keep_deleted_cells = store.family.keep_deleted_cells;
+  return o;
+}
+
+Status RegionImpl::WriteManifestLocked() { return WriteManifest(env_, dir_, manifest_); }
+
+Result<std::shared_ptr<StoreFile>> RegionImpl::WriteStoreFile(
+    size_t store_index, std::unique_ptr<KeyValueIterator> input, ScanType type, bool major,
+    uint64_t* cells) {
+  const Store& st = stores_[store_index];
+  uint64_t number;
+  {
+    std::lock_guard<std::mutex> l(state_mu_);
+    number = manifest_.next_file_number++;
+  }
+  const std::string name = StoreFileName(number);
+  const std::string tmp_path = JoinPath(JoinPath(dir_, ".tmp"), name);
+  StoreFileWriterOptions wo;
+  wo.family = st.family.name;
+  wo.block_size = st.family.block_size;
+  wo.compression = st.family.compression;
+  wo.bloom = st.family.bloom;
+  wo.major_compacted = major;
+  auto writer = StoreFileWriter::Create(env_, tmp_path, wo);
+  if (!writer.ok()) return writer.status();
+  StoreScanner scanner(st.family.name, std::move(input), type, CompactionOptionsFor(st),
+                       /*reversed=*/false, {}, {});
+  std::string key, value;
+  *cells = 0;
+  while (scanner.NextIncluded(&key, &value)) {
+    Status s = (*writer)->Add(key, value);
+    if (!s.ok()) {
+      (*writer)->Abandon();
+      return s;
+    }
+    ++*cells;
+  }
+  if (!scanner.status().ok()) {
+    (*writer)->Abandon();
+    return scanner.status();
+  }
+  if (*cells == 0) {
+    (*writer)->Abandon();
+    return std::shared_ptr<StoreFile>();
+  }
+  RL_RETURN_IF_ERROR((*writer)->Finish());
+  RL_RETURN_IF_ERROR(env_->RenameFile(tmp_path, JoinPath(st.dir, name)));
+  RL_RETURN_IF_ERROR(env_->SyncDir(st.dir));
+  return OpenStoreFile(st, name);
+}
+
+Status RegionImpl::FlushNow(FlushReason reason) {
+  std::lock_guard<std::mutex> flush_lock(flush_mu_);
+  const auto start = std::chrono::steady_clock::now();
+  bool pending = false;
+  {
+    std::lock_guard<std::mutex> l(state_mu_);
+    for (const auto& st : stores_) pending |= st.version->snapshot != nullptr;
+  }
+  // A snapshot left by a failed flush is flushed again before a new one is taken.
+  const uint64_t seq = pending ? snapshot_sequence_id_ : SwapMemstores();
+  snapshot_sequence_id_ = seq;
+
+  std::vector<std::shared_ptr<StoreFile>> outputs(stores_.size());
+  uint64_t total_cells = 0, memstore_bytes = 0, file_bytes = 0;
+  for (size_t i = 0; i < stores_.size(); ++i) {
+    std::shared_ptr<MemStore> snap;
+    {
+      std::lock_guard<std::mutex> l(state_mu_);
+      snap = stores_[i].version->snapshot;
+    }
+    if (snap == nullptr || snap->Empty()) continue;
+    memstore_bytes += snap->HeapSize();
+    auto it = std::make_unique<HoldingIterator>(snap, snap->NewIterator());
+    uint64_t cells = 0;
+    auto file = WriteStoreFile(i, std::move(it), ScanType::kCompactRetainDeletes, false, &cells);
+    if (!file.ok()) {
+      return file.status().WithContext("flush of region " + descriptor_.encoded_name);
+    }
+    outputs[i] = *file;
+    total_cells += cells;
+    if (*file) file_bytes += (*file)->size;
+  }
+  {
+    std::lock_guard<std::mutex> l(state_mu_);
+    RegionManifest next = manifest_;
+    for (size_t i = 0; i < stores_.size(); ++i) {
+      if (outputs[i]) next.files[stores_[i].family.name].push_back(outputs[i]->name);
+    }
+    next.flushed_sequence_id = std::max(next.flushed_sequence_id, seq);
+    Status s = WriteManifest(env_, dir_, next);
+    if (!s.ok()) return s.WithContext("flush of region " + descriptor_.encoded_name);
+    manifest_ = std::move(next);
+    for (size_t i = 0; i < stores_.size(); ++i) {
+      auto v = std::make_shared<StoreVersion>(*stores_[i].version);
+      v->snapshot = nullptr;
+      if (outputs[i]) v->files.push_back(outputs[i]);
+      stores_[i].version = std::move(v);
+    }
+  }
+  flushed_sequence_id_ = manifest_.flushed_sequence_id;
+  if (wal_ != nullptr) wal_->MarkFlushed(descriptor_.encoded_name, seq);
+  if (options_.global_memstore != nullptr) {
+    const auto cur = static_cast<int64_t>(MemstoreHeapSize());
+    options_.global_memstore->bytes += cur - global_accounted_.exchange(cur);
+  }
+  ++flushes_;
+  flushed_bytes_ += file_bytes;
+  const uint64_t ms = ElapsedMs(start);
+  flush_time_ms_ += ms;
+  NotifyFlushDone();
+  FlushEvent ev{descriptor_.encoded_name, reason, clock_->NowMillis(), total_cells,
+                memstore_bytes, file_bytes, ms, seq};
+  std::function<void(const FlushEvent&)> cb;
+  {
+    std::lock_guard<std::mutex> l(bg_mu_);
+    cb = listener_.on_flush;
+  }
+  if (cb) cb(ev);
+  MaybeScheduleCompaction();
+  return Status::OK();
+}
+
+void RegionImpl::NotifyFlushDone() {
+  std::lock_guard<std::mutex> l(bg_mu_);
+  bg_cv_.notify_all();
+}
+
+Status RegionImpl::CompactStore(size_t store_index, bool major) {
+  Store& st = stores_[store_index];
+  std::vector<std::shared_ptr<StoreFile>> inputs;
+  bool drop_deletes = false;
+  {
+    std::lock_guard<std::mutex> l(state_mu_);
+    if (st.compacting) return Status::OK();
+    const auto& files = st.version->files;
+    if (files.empty()) return Status::OK();
+    if (major) {
+      inputs = files;
+    } else {
+      std::vector<CompactionCandidate> cands;
+      for (const auto& f : files) {
+        cands.push_back({f->size, f->reader->info().max_sequence_id, false});
+      }
+      CompactionSelection sel =
+          SelectMinorCompaction(cands, options_.compaction, options_.blocking_store_files);
+      for (size_t idx : sel.files) inputs.push_back(files[idx]);
+      if (inputs.empty()) return Status::OK();
+    }
+    // With every file in the compaction, no older file can hold cells that a
+    // delete marker still has to mask: markers can go (HBase's "all files" rule).
+    drop_deletes = major || inputs.size() == files.size();
+    st.compacting = true;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::unique_ptr<KeyValueIterator>> children;
+  uint64_t input_bytes = 0;
+  for (const auto& f : inputs) {
+    children.push_back(std::make_unique<HoldingIterator>(f->reader, f->reader->NewIterator()));
+    input_bytes += f->size;
+  }
+  uint64_t cells = 0;
+  auto out = WriteStoreFile(store_index, NewMergingIterator(std::move(children)),
+                            drop_deletes ? ScanType::kCompactDropDeletes
+                                         : ScanType::kCompactRetainDeletes,
+                            drop_deletes, &cells);
+  std::lock_guard<std::mutex> l(state_mu_);
+  st.compacting = false;
+  if (!out.ok()) {
+    return out.status().WithContext("compaction of region " + descriptor_.encoded_name +
+                                    " family " + st.family.name);
+  }
+  auto v = std::make_shared<StoreVersion>(*st.version);
+  std::vector<std::shared_ptr<StoreFile>> files;
+  bool placed = false;
+  for (const auto& f : v->files) {
+    if (std::find(inputs.begin(), inputs.end(), f) != inputs.end()) {
+      if (!placed && *out) files.push_back(*out);
+      placed = true;
+    } else {
+      files.push_back(f);
+    }
+  }
+  RegionManifest next = manifest_;
+  auto& names = next.files[st.family.name];
+  names.clear();
+  for (const auto& f : files) names.push_back(f->name);
+  Status s = WriteManifest(env_, dir_, next);
+  if (!s.ok()) return s.WithContext("compaction of region " + descriptor_.encoded_name);
+  manifest_ = std::move(next);
+  v->files = std::move(files);
+  st.version = std::move(v);
+  for (const auto& f : inputs) {
+    cache_->EraseFile(f->reader->file_id());
+    (void)env_->RemoveFile(f->path);  // open readers keep their descriptor
+  }
+  ++compactions_;
+  if (major) ++major_compactions_;
+  compacted_in_ += input_bytes;
+  const uint64_t out_bytes = *out ? (*out)->size : 0;
+  compacted_out_ += out_bytes;
+  const uint64_t ms = ElapsedMs(start);
+  compaction_time_ms_ += ms;
+  CompactionEvent ev{descriptor_.encoded_name, st.family.name, major, clock_->NowMillis(),
+                     inputs.size(), input_bytes, out_bytes, cells, ms};
+  std::function<void(const CompactionEvent&)> cb;
+  {
+    std::lock_guard<std::mutex> bl(bg_mu_);
+    cb = listener_.on_compaction;
+  }
+  if (cb) cb(ev);
+  return Status::OK();
+}
+
+Status RegionImpl::Flush(FlushReason reason, bool wait) {
+  if (wait) return FlushNow(reason);
+  std::lock_guard<std::mutex> l(bg_mu_);
+  if (closing_ || closed_ || flush_scheduled_ || pool_ == nullptr) return Status::OK();
+  flush_scheduled_ = true;
+  ++bg_running_;
+  pool_->Schedule([this, reason] {
+    Status s = FlushNow(reason);
+    std::lock_guard<std::mutex> bl(bg_mu_);
+    flush_scheduled_ = false;
+    --bg_running_;
+    if (!s.ok() && bg_error_.ok()) bg_error_ = s;
+    bg_cv_.notify_all();
+  });
+  return Status::OK();
+}
+
+Status RegionImpl::Compact(bool major, bool wait) {
+  if (wait) {
+    for (size_t i = 0; i < stores_.size(); ++i) RL_RETURN_IF_ERROR(CompactStore(i, major));
+    return Status::OK();
+  }
+  std::lock_guard<std::mutex> l(bg_mu_);
+  if (closing_ || closed_ || compaction_scheduled_ || pool_ == nullptr) return Status::OK();
+  compaction_scheduled_ = true;
+  ++bg_running_;
+  pool_->Schedule([this, major] {
+    Status s;
+    for (size_t i = 0; i < stores_.size() && s.ok(); ++i) s = CompactStore(i, major);
+    std::lock_guard<std::mutex> bl(bg_mu_);
+    compaction_scheduled_ = false;
+    --bg_running_;
+    if (!s.ok() && bg_error_.ok()) bg_error_ = s;
+    bg_cv_.notify_all();
+  });
+  return Status::OK();
+}
+
+void RegionImpl::MaybeScheduleCompaction() {
+  if (!options_.compaction.auto_compact) return;
+  bool needed = false;
+  {
+    std::lock_guard<std::mutex> l(state_mu_);
+    for (const auto& st : stores_) {
+      needed |= NeedsCompaction(st.version->files.size(), options_.compaction);
+    }
+  }
+  if (needed) (void)Compact(/*major=*/false, /*wait=*/false);
+}
+
+Status RegionImpl::WaitForBackgroundWork() {
+  std::unique_lock<std::mutex> l(bg_mu_);
+  bg_cv_.wait(l, [this] { return bg_running_ == 0; });
+  return bg_error_;
+}
+
+}  // namespace regionlab

@@ -1,0 +1,140 @@
+// RegionImpl: the state and machinery behind regionlab::Region. Split by
+// concern across region.cc (open, close, recovery, metrics), region_write.cc
+// (write path and group commit), region_read.cc (Get and Scan) and
+// region_flush.cc (flush and compaction).
+//
+// Locking order: write_mu_ before state_mu_. flush_mu_ serialises flushes and
+// is taken before either. No lock is held while a store file is written.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "region/manifest.h"
+#include "region/scan_query_matcher.h"
+#include "region/store.h"
+#include "regionlab/region.h"
+#include "util/thread_pool.h"
+
+namespace regionlab {
+
+class BlockCache;
+class Clock;
+class Env;
+
+class RegionImpl {
+ public:
+  RegionImpl(const RegionOptions& options, std::string dir, RegionDescriptor descriptor);
+  ~RegionImpl();
+
+  // region.cc
+  Status Open(Wal* shared_wal, RecoveryReport* report);
+  Status Close();
+  RegionMetrics GetMetrics() const;
+  Status Replay(const WalEntry& entry);
+
+  // region_write.cc
+  Status Write(const std::vector<RowMutation>& mutations);
+
+  // region_read.cc
+  Result<RowResult> DoGet(const Get& get);
+  Result<std::unique_ptr<RegionScanner>> GetScanner(const Scan& scan);
+
+  // region_flush.cc
+  Status Flush(FlushReason reason, bool wait);
+  Status Compact(bool major, bool wait);
+  Status WaitForBackgroundWork();
+
+  const RegionDescriptor& descriptor() const { return descriptor_; }
+  void SetListener(RegionListener l);
+
+ private:
+  friend class RegionScannerImpl;
+
+  // A queued writer (group commit) or a memstore-swap barrier.
+  struct Writer;
+
+  // region_write.cc
+  Status Validate(const RowMutation& m) const;
+  Status ResolveLatestVersionDeletes(RowMutation* m);
+  void ApplyToMemstores(const std::vector<RowMutation*>& batch, const std::vector<uint64_t>& seqs,
+                        int64_t now_ms);
+  void AfterWrite();
+  void WaitWhileMemstoreBlocked();
+  uint64_t MemstoreHeapSize() const;
+  // Swaps every store's active memstore into its snapshot once no writer is
+  // inside the memstores; returns the highest sequence id in the snapshots.
+  uint64_t SwapMemstores();
+
+  // region_read.cc
+  struct StoreReadState;
+  std::vector<std::unique_ptr<class StoreScanner>> OpenStoreScanners(const Scan& scan,
+                                                                     bool single_row);
+
+  // region_flush.cc
+  Status FlushNow(FlushReason reason);
+  Status CompactStore(size_t store_index, bool major);
+  Result<std::shared_ptr<StoreFile>> WriteStoreFile(size_t store_index,
+                                                    std::unique_ptr<KeyValueIterator> input,
+                                                    ScanType type, bool major, uint64_t* cells);
+  Result<std::shared_ptr<StoreFile>> OpenStoreFile(const Store& store, const std::string& name);
+  Status WriteManifestLocked();  // REQUIRES: state_mu_ held
+  void MaybeScheduleCompaction();
+  ScanQueryOptions CompactionOptionsFor(const Store& store) const;
+  void NotifyFlushDone();
+
+  // Resolved settings.
+  RegionOptions options_;
+  const std::string dir_;
+  const RegionDescriptor descriptor_;
+  Env* env_;
+  Clock* clock_;
+  BlockCache* cache_;
+  std::unique_ptr<BlockCache> own_cache_;
+  Wal* wal_ = nullptr;
+  std::unique_ptr<Wal> own_wal_;
+
+  std::vector<Store> stores_;  // sorted by family name
+
+  // Write queue (group commit). The writer at the front is the leader.
+  std::mutex write_mu_;
+  std::deque<Writer*> writers_;
+  std::atomic<uint64_t> next_sequence_id_{1};
+  std::atomic<uint64_t> read_point_{0};  // MVCC: highest fully applied sequence id
+
+  // Store versions and the manifest.
+  mutable std::mutex state_mu_;
+  RegionManifest manifest_;
+
+  // Flush/compaction scheduling.
+  std::mutex flush_mu_;
+  std::mutex bg_mu_;
+  std::condition_variable bg_cv_;
+  uint64_t snapshot_sequence_id_ = 0;  // guarded by flush_mu_
+  bool flush_scheduled_ = false;
+  bool compaction_scheduled_ = false;
+  int bg_running_ = 0;
+  Status bg_error_;
+  bool closing_ = false;
+  bool closed_ = false;
+  RegionListener listener_;
+  std::unique_ptr<ThreadPool> pool_;
+
+  // Metrics.
+  mutable std::atomic<uint64_t> read_requests_{0};
+  std::atomic<uint64_t> write_requests_{0};
+  std::atomic<uint64_t> flushes_{0}, flushed_bytes_{0}, flush_time_ms_{0};
+  std::atomic<uint64_t> compactions_{0}, major_compactions_{0};
+  std::atomic<uint64_t> compacted_in_{0}, compacted_out_{0}, compaction_time_ms_{0};
+  std::atomic<uint64_t> flushed_sequence_id_{0};
+  std::atomic<uint64_t> blocked_writes_{0};
+  std::atomic<int64_t> global_accounted_{0};  // bytes this region added to the global tracker
+  uint64_t report_replayed_ = 0, report_skipped_ = 0;  // WAL replay counts (open only)
+};
+
+}  // namespace regionlab

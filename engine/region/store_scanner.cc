@@ -1,0 +1,101 @@
+#include "region/store_scanner.h"
+
+#include "util/key_value.h"
+
+namespace regionlab {
+
+StoreScanner::StoreScanner(std::string family, std::unique_ptr<KeyValueIterator> input,
+                           ScanType type, const ScanQueryOptions& options, bool reversed,
+                           std::string start, std::string stop)
+    : family_(std::move(family)),
+      input_(std::move(input)),
+      matcher_(type, options),
+      reversed_(reversed),
+      start_(std::move(start)),
+      stop_(std::move(stop)) {}
+
+void StoreScanner::Position() {
+  positioned_ = true;
+  if (!reversed_) {
+    if (start_.empty()) {
+      input_->SeekToFirst();
+    } else {
+      input_->Seek(FirstKeyOnRow(start_));
+    }
+  } else if (start_.empty()) {
+    input_->SeekToLast();
+  } else {
+    // The smallest key of row start_+"\0" sorts after every key of start_.
+    input_->SeekForPrev(FirstKeyOnRow(start_ + '\0'));
+  }
+}
+
+std::optional<std::string> StoreScanner::PeekRow() {
+  if (!positioned_) Position();
+  if (!input_->Valid()) return std::nullopt;
+  std::string_view row = KeyRow(input_->key());
+  if (!stop_.empty()) {
+    if (!reversed_ && row >= std::string_view(stop_)) return std::nullopt;
+    if (reversed_ && row <= std::string_view(stop_)) return std::nullopt;
+  }
+  return std::string(row);
+}
+
+void StoreScanner::ReadRow(const std::string& row, std::vector<Cell>* out) {
+  if (reversed_) input_->Seek(FirstKeyOnRow(row));
+  ParsedKey key;
+  while (input_->Valid()) {
+    std::string_view k = input_->key();
+    if (!ParseKey(k, &key) || key.row != std::string_view(row)) break;
+    const MatchCode code = matcher_.Match(key);
+    if (code == MatchCode::kInclude) {
+      Cell& c = out->emplace_back();
+      c.row = row;
+      c.family = family_;
+      c.qualifier = key.qualifier;
+      c.timestamp = key.timestamp;
+      c.type = key.type;
+      c.value = input_->value();
+      c.sequence_id = key.sequence_id;
+      input_->Next();
+    } else if (code == MatchCode::kSkip) {
+      input_->Next();
+    } else if (code == MatchCode::kSeekNextColumn) {
+      input_->Seek(matcher_.SeekHint(key, code));
+    } else {  // kSeekNextRow
+      break;
+    }
+  }
+  if (reversed_) {
+    input_->SeekForPrev(FirstKeyOnRow(row));
+  } else if (input_->Valid() && KeyRow(input_->key()) == std::string_view(row)) {
+    input_->Seek(FirstKeyOnRow(row + '\0'));
+  }
+}
+
+bool StoreScanner::NextIncluded(std::string* key_out, std::string* value_out) {
+  if (!positioned_) Position();
+  ParsedKey key;
+  while (input_->Valid()) {
+    std::string_view k = input_->key();
+    if (!ParseKey(k, &key)) return false;
+    const MatchCode code = matcher_.Match(key);
+    if (code == MatchCode::kInclude) {
+      key_out->assign(k.data(), k.size());
+      std::string_view v = input_->value();
+      value_out->assign(v.data(), v.size());
+      input_->Next();
+      return true;
+    }
+    if (code == MatchCode::kSkip) {
+      input_->Next();
+    } else if (code == MatchCode::kSeekNextColumn) {
+      input_->Seek(matcher_.SeekHint(key, code));
+    } else {
+      input_->Seek(FirstKeyOnRow(std::string(key.row) + '\0'));
+    }
+  }
+  return false;
+}
+
+}  // namespace regionlab

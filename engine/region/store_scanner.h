@@ -1,0 +1,51 @@
+// StoreScanner: walks one store's merged cells row by row and applies the
+// ScanQueryMatcher (HBase's StoreScanner).
+//
+// Forward scans read rows in ascending order. Reversed scans visit rows in
+// descending order but read the cells of each row forward, as HBase does.
+//
+// Thread-safety: one thread at a time.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "region/scan_query_matcher.h"
+#include "regionlab/cell.h"
+#include "util/kv_iterator.h"
+
+namespace regionlab {
+
+class StoreScanner {
+ public:
+  // `start`/`stop` follow Scan: for a reversed scan `start` is the highest
+  // row (inclusive) and `stop` the exclusive lower bound. Empty = unbounded.
+  StoreScanner(std::string family, std::unique_ptr<KeyValueIterator> input, ScanType type,
+               const ScanQueryOptions& options, bool reversed, std::string start,
+               std::string stop);
+
+  // The row of the next entry still in range, or nullopt at the end.
+  std::optional<std::string> PeekRow();
+  // REQUIRES: row == *PeekRow(). Appends the row's cells that the matcher
+  // includes, then moves to the following row.
+  void ReadRow(const std::string& row, std::vector<Cell>* out);
+  // Flush/compaction: every included cell in order, as (key, value) pairs.
+  // Returns false at the end. REQUIRES: a forward scanner.
+  bool NextIncluded(std::string* key, std::string* value);
+
+  Status status() const { return input_->status(); }
+
+ private:
+  void Position();
+
+  std::string family_;
+  std::unique_ptr<KeyValueIterator> input_;
+  ScanQueryMatcher matcher_;
+  bool reversed_;
+  std::string start_, stop_;
+  bool positioned_ = false;
+};
+
+}  // namespace regionlab

@@ -1,0 +1,189 @@
+#include "storefile/block_iterator.h"
+
+#include "storefile/format.h"
+#include "util/coding.h"
+#include "util/key_value.h"
+
+namespace regionlab::storefile {
+
+BlockIterator::BlockIterator(std::shared_ptr<const std::string> contents, std::string origin)
+    : contents_(std::move(contents)), origin_(std::move(origin)) {
+  const std::string& block = *contents_;
+  data_ = block.data();
+  if (block.size() < 4 || block.size() > UINT32_MAX) {
+    Corrupt(0, "block of " + std::to_string(block.size()) + " bytes has no restart array");
+    return;
+  }
+  const auto size = static_cast<uint32_t>(block.size());
+  const uint32_t num = DecodeFixed32(data_ + size - 4);
+  if (num > (size - 4) / 4) {
+    Corrupt(size - 4, "restart count " + std::to_string(num) + " exceeds the block");
+    return;
+  }
+  restarts_ = size - 4 - 4 * num;
+  num_restarts_ = num;
+  if (num == 0 && restarts_ != 0) {
+    Corrupt(restarts_, "entries without restart points");
+    return;
+  }
+  for (uint32_t i = 0; i < num; ++i) {
+    const uint32_t r = RestartPoint(i);
+    const bool ok = (i == 0) ? r == 0 : (r > RestartPoint(i - 1) && r < restarts_);
+    if (!ok) {
+      Corrupt(restarts_ + 4 * i, "bad restart point " + std::to_string(r));
+      return;
+    }
+  }
+  current_ = next_ = restarts_;
+  restart_index_ = num_restarts_;
+}
+
+uint32_t BlockIterator::RestartPoint(uint32_t i) const {
+  return DecodeFixed32(data_ + restarts_ + 4 * i);
+}
+
+void BlockIterator::Invalidate() {
+  current_ = next_ = restarts_;
+  restart_index_ = num_restarts_;
+  key_.clear();
+  value_ = {};
+}
+
+void BlockIterator::Corrupt(uint64_t block_offset, std::string_view detail) {
+  std::string msg = origin_ + ": bad entry at block offset " + std::to_string(block_offset) +
+                    ": " + std::string(detail);
+  status_ = Status::Corruption(msg);
+  Invalidate();
+}
+
+void BlockIterator::SeekToRestart(uint32_t i) {
+  key_.clear();
+  value_ = {};
+  restart_index_ = i;
+  next_ = RestartPoint(i);
+}
+
+bool BlockIterator::ParseNextEntry() {
+  current_ = next_;
+  if (current_ >= restarts_) {
+    Invalidate();
+    return false;
+  }
+  while (restart_index_ + 1 < num_restarts_ && RestartPoint(restart_index_ + 1) <= current_) {
+    ++restart_index_;
+  }
+  const char* p = data_ + current_;
+  const char* limit = data_ + restarts_;
+  uint32_t shared = 0, non_shared = 0, value_len = 0;
+  p = GetVarint32Ptr(p, limit, &shared);
+  if (p != nullptr) p = GetVarint32Ptr(p, limit, &non_shared);
+  if (p != nullptr) p = GetVarint32Ptr(p, limit, &value_len);
+  if (p == nullptr) {
+    Corrupt(current_, "truncated entry header");
+    return false;
+  }
+  const auto avail = static_cast<uint64_t>(limit - p);
+  if (shared > key_.size() || static_cast<uint64_t>(non_shared) + value_len > avail) {
+    Corrupt(current_, "entry lengths exceed the block");
+    return false;
+  }
+  if (shared != 0 && RestartPoint(restart_index_) == current_) {
+    Corrupt(current_, "restart entry shares a prefix");
+    return false;
+  }
+  key_.resize(shared);
+  key_.append(p, non_shared);
+  if (!IsWellFormedKey(key_)) {
+    Corrupt(current_, "malformed key");
+    return false;
+  }
+  value_ = std::string_view(p + non_shared, value_len);
+  next_ = static_cast<uint32_t>(p + non_shared + value_len - data_);
+  return true;
+}
+
+bool BlockIterator::RestartKey(uint32_t i, std::string_view* key) {
+  const uint32_t offset = RestartPoint(i);
+  const char* p = data_ + offset;
+  const char* limit = data_ + restarts_;
+  uint32_t shared = 0, non_shared = 0, value_len = 0;
+  p = GetVarint32Ptr(p, limit, &shared);
+  if (p != nullptr) p = GetVarint32Ptr(p, limit, &non_shared);
+  if (p != nullptr) p = GetVarint32Ptr(p, limit, &value_len);
+  if (p == nullptr || shared != 0 || non_shared > static_cast<uint64_t>(limit - p)) {
+    Corrupt(offset, "bad restart entry");
+    return false;
+  }
+  *key = std::string_view(p, non_shared);
+  if (!IsWellFormedKey(*key)) {
+    Corrupt(offset, "malformed key");
+    return false;
+  }
+  return true;
+}
+
+void BlockIterator::SeekToFirst() {
+  if (!status_.ok()) return;
+  if (num_restarts_ == 0) return Invalidate();
+  SeekToRestart(0);
+  ParseNextEntry();
+}
+
+void BlockIterator::SeekToLast() {
+  if (!status_.ok()) return;
+  if (num_restarts_ == 0) return Invalidate();
+  SeekToRestart(num_restarts_ - 1);
+  while (ParseNextEntry() && next_ < restarts_) {
+  }
+}
+
+void BlockIterator::Seek(std::string_view target) {
+  if (!status_.ok()) return;
+  if (num_restarts_ == 0) return Invalidate();
+  // Find the last restart point whose key is < target; the answer is at or
+  // after it and before the next one (or in the next one's first entry).
+  uint32_t left = 0, right = num_restarts_ - 1;
+  while (left < right) {
+    const uint32_t mid = left + (right - left + 1) / 2;
+    std::string_view mid_key;
+    if (!RestartKey(mid, &mid_key)) return;
+    if (CompareKeys(mid_key, target) < 0) {
+      left = mid;
+    } else {
+      right = mid - 1;
+    }
+  }
+  SeekToRestart(left);
+  while (ParseNextEntry()) {
+    if (CompareKeys(key_, target) >= 0) return;
+  }
+}
+
+void BlockIterator::SeekForPrev(std::string_view target) {
+  if (!status_.ok()) return;
+  Seek(target);
+  if (!Valid()) {
+    if (status_.ok()) SeekToLast();
+    return;
+  }
+  if (CompareKeys(key_, target) > 0) Prev();
+}
+
+void BlockIterator::Next() {
+  if (!Valid()) return;
+  ParseNextEntry();
+}
+
+void BlockIterator::Prev() {
+  if (!Valid()) return;
+  const uint32_t original = current_;
+  while (RestartPoint(restart_index_) >= original) {
+    if (restart_index_ == 0) return Invalidate();  // was the first entry
+    --restart_index_;
+  }
+  SeekToRestart(restart_index_);
+  while (ParseNextEntry() && next_ < original) {
+  }
+}
+
+}  // namespace regionlab::storefile

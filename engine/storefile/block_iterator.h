@@ -1,0 +1,67 @@
+// BlockIterator: a cursor over one uncompressed block written by
+// BlockBuilder, ordered by CompareKeys.
+//
+// Seek is a binary search over the restart points followed by a short linear
+// scan; Prev walks back to the previous restart point and scans forward.
+// Every offset and length read from the block is checked against its bounds,
+// and every key is checked to be a well-formed cell key before it is compared,
+// so crafted bytes can only produce a Corruption status, never a bad read.
+// On corruption the iterator becomes !Valid() and stays so; status() says
+// "<origin>: bad entry at block offset N: ...".
+//
+// Thread-safety: one thread at a time. The block contents are shared and
+// immutable, so many iterators may read one cached block concurrently.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "util/kv_iterator.h"
+
+namespace regionlab::storefile {
+
+class BlockIterator final : public KeyValueIterator {
+ public:
+  // `origin` prefixes error messages, e.g. "/d/f.sf: data block at offset 4096".
+  // A malformed restart array makes status() a Corruption at once.
+  BlockIterator(std::shared_ptr<const std::string> contents, std::string origin);
+
+  bool Valid() const override { return status_.ok() && current_ < restarts_; }
+  void SeekToFirst() override;
+  void SeekToLast() override;
+  void Seek(std::string_view target) override;
+  void SeekForPrev(std::string_view target) override;
+  void Next() override;
+  void Prev() override;
+  std::string_view key() const override { return key_; }
+  std::string_view value() const override { return value_; }
+  Status status() const override { return status_; }
+
+  uint32_t num_restarts() const { return num_restarts_; }
+
+ private:
+  uint32_t RestartPoint(uint32_t i) const;
+  void SeekToRestart(uint32_t i);
+  // Decodes the entry at next_. False at the end of the block or on corruption.
+  bool ParseNextEntry();
+  // The whole key stored at restart point i, or false (status_ set).
+  bool RestartKey(uint32_t i, std::string_view* key);
+  void Invalidate();
+  void Corrupt(uint64_t block_offset, std::string_view detail);
+
+  std::shared_ptr<const std::string> contents_;
+  std::string origin_;
+  const char* data_ = nullptr;
+  uint32_t restarts_ = 0;      // offset of the restart array == end of entries
+  uint32_t num_restarts_ = 0;
+  uint32_t current_ = 0;       // offset of the current entry; restarts_ when !Valid()
+  uint32_t next_ = 0;          // offset just past the current entry
+  uint32_t restart_index_ = 0; // last restart point at or before current_
+  std::string key_;
+  std::string_view value_;
+  Status status_;
+};
+
+}  // namespace regionlab::storefile

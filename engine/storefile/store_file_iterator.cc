@@ -1,0 +1,130 @@
+#include "storefile/store_file_iterator.h"
+
+#include <algorithm>
+
+#include "storefile/format.h"
+#include "util/key_value.h"
+
+namespace regionlab::storefile {
+
+StoreFileIterator::StoreFileIterator(std::shared_ptr<const StoreFileReader> reader)
+    : reader_(std::move(reader)), index_(reader_->index()) {}
+
+Status StoreFileIterator::status() const {
+  if (!status_.ok()) return status_;
+  return block_ ? block_->status() : Status::OK();
+}
+
+bool StoreFileIterator::BlockFailed() {
+  if (block_ && !block_->status().ok()) {
+    if (status_.ok()) status_ = block_->status();
+    positioned_ = false;
+    return true;
+  }
+  return false;
+}
+
+bool StoreFileIterator::LoadBlock(size_t i) {
+  if (block_ && block_index_ == i) return !BlockFailed();
+  std::shared_ptr<const std::string> contents;
+  Status s = reader_->ReadDataBlock(i, &contents);
+  if (!s.ok()) {
+    status_ = s;
+    positioned_ = false;
+    block_.reset();
+    return false;
+  }
+  block_ = std::make_unique<BlockIterator>(std::move(contents), reader_->DataBlockOrigin(i));
+  block_index_ = i;
+  return !BlockFailed();
+}
+
+void StoreFileIterator::SkipEmptyForward() {
+  while (!block_->Valid()) {
+    if (BlockFailed()) return;
+    if (block_index_ + 1 >= index_.size()) {
+      positioned_ = false;
+      return;
+    }
+    if (!LoadBlock(block_index_ + 1)) return;
+    block_->SeekToFirst();
+  }
+}
+
+void StoreFileIterator::SkipEmptyBackward() {
+  while (!block_->Valid()) {
+    if (BlockFailed()) return;
+    if (block_index_ == 0) {
+      positioned_ = false;
+      return;
+    }
+    if (!LoadBlock(block_index_ - 1)) return;
+    block_->SeekToLast();
+  }
+}
+
+bool StoreFileIterator::CheckTarget(std::string_view target) {
+  if (IsWellFormedKey(target)) return true;
+  status_ = Status::InvalidArgument(reader_->path() + ": seek target is not a well-formed key");
+  positioned_ = false;
+  return false;
+}
+
+size_t StoreFileIterator::FindBlock(std::string_view target) const {
+  auto it = std::lower_bound(index_.begin(), index_.end(), target,
+                             [](const StoreFileReader::IndexEntry& e, std::string_view t) {
+                               return CompareKeys(e.last_key, t) < 0;
+                             });
+  return static_cast<size_t>(it - index_.begin());
+}
+
+void StoreFileIterator::SeekToFirst() {
+  positioned_ = false;
+  if (!status_.ok() || index_.empty() || !LoadBlock(0)) return;
+  block_->SeekToFirst();
+  positioned_ = true;
+  SkipEmptyForward();
+}
+
+void StoreFileIterator::SeekToLast() {
+  positioned_ = false;
+  if (!status_.ok() || index_.empty() || !LoadBlock(index_.size() - 1)) return;
+  block_->SeekToLast();
+  positioned_ = true;
+  SkipEmptyBackward();
+}
+
+void StoreFileIterator::Seek(std::string_view target) {
+  positioned_ = false;
+  if (!status_.ok() || !CheckTarget(target)) return;
+  const size_t i = FindBlock(target);
+  if (i == index_.size() || !LoadBlock(i)) return;
+  block_->Seek(target);
+  positioned_ = true;
+  SkipEmptyForward();
+}
+
+void StoreFileIterator::SeekForPrev(std::string_view target) {
+  positioned_ = false;
+  if (!status_.ok() || !CheckTarget(target)) return;
+  const size_t i = FindBlock(target);
+  if (i == index_.size()) return SeekToLast();
+  if (!LoadBlock(i)) return;
+  block_->SeekForPrev(target);
+  positioned_ = true;
+  SkipEmptyBackward();
+}
+
+void StoreFileIterator::Next() {
+  if (!Valid()) return;
+  block_->Next();
+  SkipEmptyForward();
+}
+
+void StoreFileIterator::Prev() {
+  if (!Valid()) return;
+  block_->Prev();
+  SkipEmptyBackward();
+}
+
+}  // namespace regionlab::storefile

@@ -1,0 +1,59 @@
+// StoreFileIterator: the KeyValueIterator over a whole store file, a
+// two-level cursor: a binary search over the reader's in-memory block index
+// picks the data block, a BlockIterator moves inside it.
+//
+// A Seek or SeekForPrev reads exactly one data block (more only when a
+// crafted block is empty). Moving within the block that is already loaded
+// reads nothing. A data-block error (IO, CRC, compression, bad entry) makes
+// the iterator !Valid() for good with status() naming the path and offset.
+//
+// Thread-safety: one thread at a time; many iterators may share one reader.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string_view>
+
+#include "storefile/block_iterator.h"
+#include "storefile/store_file_reader.h"
+#include "util/kv_iterator.h"
+
+namespace regionlab::storefile {
+
+class StoreFileIterator final : public KeyValueIterator {
+ public:
+  explicit StoreFileIterator(std::shared_ptr<const StoreFileReader> reader);
+
+  bool Valid() const override { return positioned_ && status_.ok() && block_->Valid(); }
+  void SeekToFirst() override;
+  void SeekToLast() override;
+  // REQUIRES: target is a well-formed key (else status() is InvalidArgument).
+  void Seek(std::string_view target) override;
+  void SeekForPrev(std::string_view target) override;
+  void Next() override;
+  void Prev() override;
+  std::string_view key() const override { return block_->key(); }
+  std::string_view value() const override { return block_->value(); }
+  Status status() const override;
+
+ private:
+  // Makes block_ iterate data block i, reusing it when already loaded.
+  bool LoadBlock(size_t i);
+  // Moves to the next (previous) non-empty block while block_ is exhausted.
+  void SkipEmptyForward();
+  void SkipEmptyBackward();
+  // Copies a block error into status_; true when there was one.
+  bool BlockFailed();
+  bool CheckTarget(std::string_view target);
+  // Index of the first block whose last key is >= target (n if none).
+  size_t FindBlock(std::string_view target) const;
+
+  const std::shared_ptr<const StoreFileReader> reader_;
+  const std::vector<StoreFileReader::IndexEntry>& index_;
+  std::unique_ptr<BlockIterator> block_;
+  size_t block_index_ = 0;  // which block block_ holds, when block_ != null
+  bool positioned_ = false;
+  Status status_;
+};
+
+}  // namespace regionlab::storefile

@@ -1,0 +1,254 @@
+#include "storefile/store_file_reader.h"
+
+#include "cache/block_cache.h"
+#include "storefile/block_iterator.h"
+#include "storefile/store_file_iterator.h"
+#include "util/env.h"
+#include "util/key_value.h"
+
+namespace regionlab {
+
+using storefile::BlockHandle;
+using storefile::CorruptionAt;
+using storefile::FixedTrailer;
+using storefile::kBlockTrailerSize;
+using storefile::kFixedTrailerSize;
+
+namespace {
+
+constexpr std::string_view kTrailerWhat = "fixed trailer";
+constexpr std::string_view kIndexWhat = "block index";
+
+// True when the block at `h` (with its trailer) ends exactly at `end`.
+bool EndsAt(const BlockHandle& h, uint64_t end) {
+  return h.offset <= end && end - h.offset >= kBlockTrailerSize &&
+         h.size == end - h.offset - kBlockTrailerSize;
+}
+
+}  // namespace
+
+Result<std::shared_ptr<StoreFileReader>> StoreFileReader::Open(
+    Env* env, const std::string& path, BlockCache* cache, const StoreFileReadOptions& opts) {
+  auto file = env->NewRandomAccessFile(path);
+  if (!file.ok()) return file.status();
+  Metadata meta;
+  Status s = ReadMetadata(**file, &meta);
+  if (!s.ok()) return s;
+  return std::shared_ptr<StoreFileReader>(
+      new StoreFileReader(path, std::move(*file), cache, opts, std::move(meta)));
+}
+
+StoreFileReader::StoreFileReader(std::string path, std::unique_ptr<RandomAccessFile> file,
+                                 BlockCache* cache, const StoreFileReadOptions& opts,
+                                 Metadata meta)
+    : path_(std::move(path)),
+      file_(std::move(file)),
+      cache_(cache),
+      opts_(opts),
+      file_id_(BlockCache::NewFileId()),
+      meta_(std::move(meta)) {}
+
+StoreFileReader::~StoreFileReader() {
+  if (cache_ != nullptr) cache_->EraseFile(file_id_);
+}
+
+Status StoreFileReader::ReadMetadata(const RandomAccessFile& file, Metadata* meta) {
+  const std::string& path = file.path();
+  const uint64_t file_size = file.Size();
+  if (file_size < kFixedTrailerSize) {
+    return CorruptionAt(path, kTrailerWhat, 0,
+                        "file of " + std::to_string(file_size) +
+                            " bytes is too short to hold the " +
+                            std::to_string(kFixedTrailerSize) + "-byte trailer");
+  }
+  const uint64_t trailer_offset = file_size - kFixedTrailerSize;
+  std::string scratch;
+  RL_RETURN_IF_ERROR(file.Read(trailer_offset, kFixedTrailerSize, &scratch));
+  FixedTrailer trailer;
+  RL_RETURN_IF_ERROR(FixedTrailer::DecodeFrom(scratch, path, trailer_offset, &trailer));
+
+  // Layout: data blocks | bloom block | block index | file info | trailer.
+  const bool has_bloom = !(trailer.bloom == BlockHandle{});
+  if (!EndsAt(trailer.file_info, trailer_offset) ||
+      !EndsAt(trailer.index, trailer.file_info.offset) ||
+      (has_bloom && !EndsAt(trailer.bloom, trailer.index.offset))) {
+    return CorruptionAt(path, kTrailerWhat, trailer_offset,
+                        "block handles do not describe the file layout");
+  }
+  const uint64_t data_end = has_bloom ? trailer.bloom.offset : trailer.index.offset;
+
+  std::string contents;
+  RL_RETURN_IF_ERROR(storefile::ReadBlock(file, trailer.file_info, "file info", &contents));
+  meta->info.file_size = file_size;
+  RL_RETURN_IF_ERROR(storefile::DecodeFileInfo(contents, path, trailer.file_info.offset,
+                                               &meta->info, &meta->mid_key));
+  if (has_bloom != (meta->info.bloom != BloomType::kNone)) {
+    return CorruptionAt(path, kTrailerWhat, trailer_offset,
+                        "bloom block presence disagrees with the file info bloom type");
+  }
+  meta->has_bloom = has_bloom;
+  if (has_bloom) {
+    RL_RETURN_IF_ERROR(storefile::ReadBlock(file, trailer.bloom, "bloom block", &contents));
+    RL_RETURN_IF_ERROR(storefile::BloomFilter::Parse(std::move(contents), path,
+                                                     trailer.bloom.offset, &meta->bloom));
+  }
+  RL_RETURN_IF_ERROR(storefile::ReadBlock(file, trailer.index, kIndexWhat, &contents));
+  return ParseIndex(file, trailer, data_end, std::move(contents), meta);
+}
+
+Status StoreFileReader::ParseIndex(const RandomAccessFile& file, const FixedTrailer& trailer,
+                                   uint64_t data_end, std::string contents, Metadata* meta) {
+  const std::string& path = file.path();
+  const uint64_t at = trailer.index.offset;
+  storefile::BlockIterator it(std::make_shared<const std::string>(std::move(contents)),
+                              path + ": block index at offset " + std::to_string(at));
+  uint64_t expected_offset = 0;
+  for (it.SeekToFirst(); it.Valid(); it.Next()) {
+    const std::string entry = "entry " + std::to_string(meta->index.size()) + ": ";
+    std::string_view value = it.value();
+    IndexEntry e;
+    if (!e.handle.DecodeFrom(&value) || !value.empty()) {
+      return CorruptionAt(path, kIndexWhat, at, entry + "bad block handle");
+    }
+    // Data blocks are contiguous from offset 0 up to the first metadata block.
+    if (e.handle.offset != expected_offset || e.handle.offset > data_end ||
+        e.handle.size > data_end - e.handle.offset ||
+        data_end - e.handle.offset - e.handle.size < kBlockTrailerSize) {
+      return CorruptionAt(path, kIndexWhat, at, entry + "block handle out of place");
+    }
+    if (!meta->index.empty() && CompareKeys(meta->index.back().last_key, it.key()) >= 0) {
+      return CorruptionAt(path, kIndexWhat, at, entry + "keys out of order");
+    }
+    expected_offset = e.handle.end();
+    e.last_key.assign(it.key());
+    meta->index.push_back(std::move(e));
+  }
+  RL_RETURN_IF_ERROR(it.status());
+  const StoreFileInfo& info = meta->info;
+  if (expected_offset != data_end) {
+    return CorruptionAt(path, kIndexWhat, at, "data blocks do not end where metadata starts");
+  }
+  if (meta->index.size() != info.data_blocks) {
+    return CorruptionAt(path, kIndexWhat, at,
+                        std::to_string(meta->index.size()) + " entries but file info says " +
+                            std::to_string(info.data_blocks) + " data blocks");
+  }
+  if (!meta->index.empty() && meta->index.back().last_key != info.last_key) {
+    return CorruptionAt(path, kIndexWhat, at, "last key disagrees with file info");
+  }
+  return Status::OK();
+}
+
+bool StoreFileReader::MayContainRow(std::string_view row) const {
+  if (!meta_.has_bloom || meta_.info.bloom != BloomType::kRow) return true;
+  return meta_.bloom.MayContain(row);
+}
+
+bool StoreFileReader::MayContainColumn(std::string_view row, std::string_view qualifier) const {
+  if (!meta_.has_bloom) return true;
+  if (meta_.info.bloom == BloomType::kRow) return meta_.bloom.MayContain(row);
+  return meta_.bloom.MayContain(storefile::BloomColumnKey(row, qualifier));
+}
+
+std::unique_ptr<KeyValueIterator> StoreFileReader::NewIterator() const {
+  return std::make_unique<storefile::StoreFileIterator>(shared_from_this());
+}
+
+std::string StoreFileReader::DataBlockOrigin(size_t i) const {
+  return path_ + ": data block at offset " + std::to_string(meta_.index[i].handle.offset);
+}
+
+Status StoreFileReader::ReadDataBlock(size_t i,
+                                      std::shared_ptr<const std::string>* contents) const {
+  const BlockHandle& h = meta_.index[i].handle;
+  const bool use_cache = cache_ != nullptr && opts_.cache_blocks;
+  if (use_cache) {
+    if (auto cached = cache_->Lookup(file_id_, h.offset)) {
+      cache_hits_.fetch_add(1, std::memory_order_relaxed);
+      *contents = std::move(cached);
+      return Status::OK();
+    }
+  }
+  std::string data;
+  Status s = storefile::ReadBlock(*file_, h, "data block", &data);
+  blocks_read_.fetch_add(1, std::memory_order_relaxed);
+  bytes_read_.fetch_add(h.size + kBlockTrailerSize, std::memory_order_relaxed);
+  if (!s.ok()) return s;
+  auto block = std::make_shared<const std::string>(std::move(data));
+  if (use_cache) cache_->Insert(file_id_, h.offset, block, opts_.in_memory);
+  *contents = std::move(block);
+  return Status::OK();
+}
+
+Status StoreFileReader::ScanDataBlock(size_t i, bool check_entries, std::string* prev_last_key,
+                                      uint64_t* cells, DataBlockInfo* out) const {
+  const IndexEntry& e = meta_.index[i];
+  std::string data;
+  Compression type = Compression::kNone;
+  RL_RETURN_IF_ERROR(storefile::ReadBlock(*file_, e.handle, "data block", &data, &type));
+  out->offset = e.handle.offset;
+  out->stored_size = e.handle.size;
+  out->raw_size = data.size();
+  out->compression = type;
+  out->last_key = e.last_key;
+  if (!check_entries) return Status::OK();
+
+  const std::string origin = DataBlockOrigin(i);
+  storefile::BlockIterator it(std::make_shared<const std::string>(std::move(data)), origin);
+  uint64_t n = 0;
+  for (it.SeekToFirst(); it.Valid(); it.Next()) {
+    if (!prev_last_key->empty() && CompareKeys(*prev_last_key, it.key()) >= 0) {
+      return Status::Corruption(origin + ": key out of order");
+    }
+    ParsedKey parsed;
+    if (!ParseKey(it.key(), &parsed)) return Status::Corruption(origin + ": invalid cell key");
+    if (i == 0 && n == 0 && it.key() != meta_.info.first_key) {
+      return Status::Corruption(origin + ": first key disagrees with file info");
+    }
+    prev_last_key->assign(it.key());
+    ++n;
+  }
+  RL_RETURN_IF_ERROR(it.status());
+  if (n == 0) return Status::Corruption(origin + ": empty data block");
+  if (*prev_last_key != e.last_key) {
+    return Status::Corruption(origin + ": last key disagrees with the block index");
+  }
+  *cells += n;
+  return Status::OK();
+}
+
+Status StoreFileReader::VerifyChecksums() const {
+  Metadata fresh;
+  RL_RETURN_IF_ERROR(ReadMetadata(*file_, &fresh));
+  std::string prev_last_key;
+  uint64_t cells = 0;
+  DataBlockInfo block;
+  for (size_t i = 0; i < meta_.index.size(); ++i) {
+    RL_RETURN_IF_ERROR(ScanDataBlock(i, true, &prev_last_key, &cells, &block));
+  }
+  if (cells != meta_.info.cell_count) {
+    return Status::Corruption(path_ + ": data blocks hold " + std::to_string(cells) +
+                              " cells but file info says " +
+                              std::to_string(meta_.info.cell_count));
+  }
+  return Status::OK();
+}
+
+Result<std::vector<DataBlockInfo>> StoreFileReader::DescribeDataBlocks() const {
+  std::vector<DataBlockInfo> blocks(meta_.index.size());
+  for (size_t i = 0; i < blocks.size(); ++i) {
+    Status s = ScanDataBlock(i, false, nullptr, nullptr, &blocks[i]);
+    if (!s.ok()) return s;
+  }
+  return blocks;
+}
+
+StoreFileReader::ReadStats StoreFileReader::stats() const {
+  ReadStats s;
+  s.blocks_read = blocks_read_.load(std::memory_order_relaxed);
+  s.cache_hits = cache_hits_.load(std::memory_order_relaxed);
+  s.bytes_read = bytes_read_.load(std::memory_order_relaxed);
+  return s;
+}
+
+}  // namespace regionlab

@@ -1,0 +1,49 @@
+#include "wal/segment_accounting.h"
+
+#include <cassert>
+#include <utility>
+
+namespace regionlab::wal {
+
+void SegmentAccounting::AddSegment(uint64_t number, std::string path) {
+  assert(segments_.empty() || segments_.rbegin()->first < number);
+  segments_[number].path = std::move(path);
+}
+
+void SegmentAccounting::RecordAppend(const std::string& region, uint64_t sequence_id) {
+  assert(!segments_.empty());
+  uint64_t& highest = segments_.rbegin()->second.highest_seq[region];
+  if (sequence_id > highest) highest = sequence_id;
+}
+
+void SegmentAccounting::MarkFlushed(const std::string& region, uint64_t flushed_seq) {
+  auto [it, inserted] = flushed_seq_.try_emplace(region, flushed_seq);
+  if (!inserted && flushed_seq > it->second) it->second = flushed_seq;
+}
+
+void SegmentAccounting::ForgetRegion(const std::string& region) {
+  flushed_seq_.erase(region);
+  for (auto& [number, segment] : segments_) segment.highest_seq.erase(region);
+}
+
+bool SegmentAccounting::IsObsolete(const Tracked& segment) const {
+  for (const auto& [region, highest] : segment.highest_seq) {
+    auto it = flushed_seq_.find(region);
+    if (it == flushed_seq_.end() || it->second < highest) return false;
+  }
+  return true;
+}
+
+std::vector<SegmentAccounting::Segment> SegmentAccounting::Obsolete() const {
+  std::vector<Segment> out;
+  if (segments_.empty()) return out;
+  const uint64_t current = segments_.rbegin()->first;
+  for (const auto& [number, segment] : segments_) {
+    if (number != current && IsObsolete(segment)) out.push_back({number, segment.path});
+  }
+  return out;
+}
+
+void SegmentAccounting::Remove(uint64_t number) { segments_.erase(number); }
+
+}  // namespace regionlab::wal

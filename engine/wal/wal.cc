@@ -1,0 +1,362 @@
+#include "wal/wal.h"
+
+#include <chrono>
+
+#include "wal/wal_format.h"
+#include "wal/wal_reader.h"
+
+namespace regionlab {
+
+namespace {
+// A leader stops adding followers to its batch past this many bytes, so a
+// small write does not wait behind an unbounded amount of other data.
+constexpr size_t kMaxBatchBytes = 4u << 20;
+}  // namespace
+
+// One queued request. Lives on the stack of the thread that submitted it,
+// which stays blocked in Submit() until `done`.
+struct Wal::Writer {
+  enum class Kind { kAppend, kSync, kRoll, kClose };
+
+  explicit Writer(Kind k) : kind(k) {}
+
+  const Kind kind;
+  bool sync = false;                                      // fsync before returning
+  const std::vector<const WalEntry*>* entries = nullptr;  // kAppend: for accounting
+  std::string records;                                    // kAppend: framed records
+  Status status;      // guarded by mu_
+  bool done = false;  // guarded by mu_
+  std::condition_variable cv;
+};
+
+Wal::Wal(const WalOptions& options) : options_(options) {}
+
+Wal::~Wal() { (void)Close(); }
+
+Result<std::unique_ptr<Wal>> Wal::Open(const WalOptions& options) {
+  if (options.env == nullptr) return Status::InvalidArgument("WalOptions.env is required");
+  if (options.dir.empty()) return Status::InvalidArgument("WalOptions.dir is required");
+  RL_RETURN_IF_ERROR(options.env->CreateDirs(options.dir));
+  auto existing = ListWalSegments(options.env, options.dir);
+  if (!existing.ok()) return existing.status();
+
+  uint64_t next_number = 1;
+  if (!existing->empty()) {
+    const std::string& last = existing->back();
+    uint64_t last_number = 0;
+    (void)wal::ParseSegmentFileName(std::string_view(last).substr(last.rfind('/') + 1),
+                                    &last_number);
+    next_number = last_number + 1;
+  }
+
+  std::unique_ptr<Wal> wal(new Wal(options));
+  RL_RETURN_IF_ERROR(wal->OpenSegment(next_number));
+  {
+    std::lock_guard<std::mutex> lock(wal->mu_);
+    wal->recovered_ = std::move(*existing);
+    wal->accounting_.AddSegment(wal->file_number_, wal->file_path_);
+  }
+  if (options.async_sync_interval_ms > 0) {
+    wal->syncer_ = std::thread([w = wal.get()] { w->SyncLoop(); });
+  }
+  return wal;
+}
+
+Status Wal::Append(const std::vector<const WalEntry*>& entries, bool sync) {
+  Writer w(Writer::Kind::kAppend);
+  w.sync = sync;
+  w.entries = &entries;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const WalEntry* e = entries[i];
+    if (e == nullptr) {
+      return Status::InvalidArgument("WAL append: entry " + std::to_string(i) + " is null");
+    }
+    RL_RETURN_IF_ERROR(ValidateWalEntry(*e));
+    const size_t header_pos = wal::BeginRecord(&w.records);
+    EncodeWalEntry(*e, &w.records);
+    const size_t payload_size = w.records.size() - header_pos - wal::kRecordHeaderSize;
+    if (payload_size > wal::kMaxRecordPayload) {
+      return Status::InvalidArgument("WAL entry for region " + e->region + ", sequence id " +
+                                     std::to_string(e->sequence_id) + " encodes to " +
+                                     std::to_string(payload_size) +
+                                     " bytes, more than a record can hold");
+    }
+    wal::FinishRecord(&w.records, header_pos, wal::RecordType::kEntry);
+  }
+  return Submit(&w);
+}
+
+Status Wal::Sync() {
+  Writer w(Writer::Kind::kSync);
+  w.sync = true;
+  return Submit(&w);
+}
+
+Status Wal::Roll() {
+  Writer w(Writer::Kind::kRoll);
+  return Submit(&w);
+}
+
+Status Wal::Close() {
+  {
+    std::lock_guard<std::mutex> lock(syncer_mu_);
+    stop_syncer_ = true;
+  }
+  syncer_cv_.notify_all();
+  std::call_once(join_syncer_once_, [this] {
+    if (syncer_.joinable()) syncer_.join();
+  });
+  Writer w(Writer::Kind::kClose);
+  return Submit(&w);
+}
+
+Status Wal::Submit(Writer* w) {
+  std::unique_lock<std::mutex> lock(mu_);
+  writers_.push_back(w);
+  while (!w->done && w != writers_.front()) w->cv.wait(lock);
+  if (w->done) return w->status;
+
+  // This thread is the leader until it pops its batch off the queue. Only
+  // the leader touches file_, so it does its IO without holding mu_.
+  std::vector<Writer*> batch{w};
+  bool rolled = false;
+  if (w->kind == Writer::Kind::kClose) {
+    if (!closed_) {
+      const bool healthy = error_.ok();
+      lock.unlock();
+      Status s = CloseCurrent(/*sync=*/healthy);
+      lock.lock();
+      closed_ = true;
+      if (healthy && !s.ok()) FailLocked(s);
+    }
+    w->status = error_;
+  } else if (closed_) {
+    w->status = Status::Aborted("WAL " + options_.dir + " is closed");
+  } else if (!error_.ok()) {
+    w->status = error_;
+  } else {
+    size_t batch_bytes = w->records.size();
+    for (auto it = writers_.begin() + 1; it != writers_.end(); ++it) {
+      Writer* next = *it;
+      if (next->kind == Writer::Kind::kClose) break;
+      if (batch_bytes + next->records.size() > kMaxBatchBytes) break;
+      batch_bytes += next->records.size();
+      batch.push_back(next);
+    }
+    lock.unlock();
+    Status write_status, roll_status;
+    WriteBatch(batch, &write_status, &roll_status, &rolled);
+    lock.lock();
+    FinishBatchLocked(batch, write_status, roll_status, rolled);
+  }
+
+  for (Writer* x : batch) {
+    writers_.pop_front();
+    if (x != w) {
+      x->done = true;
+      x->cv.notify_one();
+    }
+  }
+  if (!writers_.empty()) writers_.front()->cv.notify_one();
+  Status result = w->status;
+  lock.unlock();
+  // The segment just closed by a roll may already be fully flushed.
+  if (rolled) DeleteObsoleteSegments();
+  return result;
+}
+
+void Wal::WriteBatch(const std::vector<Writer*>& batch, Status* write_status,
+                     Status* roll_status, bool* rolled) {
+  bool want_sync = false;
+  bool want_roll = false;
+  uint64_t written = 0;
+  Status s;
+  for (Writer* x : batch) {
+    want_sync |= x->sync;
+    want_roll |= x->kind == Writer::Kind::kRoll;
+    if (x->records.empty()) continue;
+    s = file_->Append(x->records);
+    if (!s.ok()) break;
+    written += x->records.size();
+  }
+  if (s.ok() && written > 0) {
+    file_dirty_ = true;
+    s = file_->Flush();
+  }
+  bytes_.fetch_add(written, std::memory_order_relaxed);
+  if (s.ok() && written > 0 && !want_sync) unsynced_.store(true, std::memory_order_release);
+  if (s.ok() && want_sync) s = SyncCurrent();
+  *write_status = s;
+  if (!s.ok()) return;
+
+  if (want_roll || file_->Size() >= options_.roll_size) {
+    *roll_status = OpenSegment(file_number_ + 1);
+    *rolled = roll_status->ok();
+    if (*rolled) segments_rolled_.fetch_add(1, std::memory_order_relaxed);
+  }
+}
+
+void Wal::FinishBatchLocked(const std::vector<Writer*>& batch, const Status& write_status,
+                            const Status& roll_status, bool rolled) {
+  uint64_t appends = 0;
+  uint64_t entries = 0;
+  if (write_status.ok()) {
+    // Entries go to the segment that was current during the write, which is
+    // still the accounting's current one: the roll is recorded after them.
+    for (Writer* x : batch) {
+      if (x->kind != Writer::Kind::kAppend) continue;
+      ++appends;
+      entries += x->entries->size();
+      for (const WalEntry* e : *x->entries) accounting_.RecordAppend(e->region, e->sequence_id);
+    }
+  } else {
+    FailLocked(write_status);
+  }
+  if (rolled) accounting_.AddSegment(file_number_, file_path_);
+  if (!roll_status.ok()) FailLocked(roll_status);
+
+  appends_.fetch_add(appends, std::memory_order_relaxed);
+  entries_.fetch_add(entries, std::memory_order_relaxed);
+  if (appends > max_batch_.load(std::memory_order_relaxed)) {
+    max_batch_.store(appends, std::memory_order_relaxed);
+  }
+  // The edits of the batch are in the file even when the roll after them
+  // failed, so appends and syncs report the write and a Roll() the roll.
+  for (Writer* x : batch) {
+    x->status = (x->kind == Writer::Kind::kRoll && write_status.ok()) ? roll_status : write_status;
+  }
+}
+
+void Wal::FailLocked(const Status& cause) {
+  if (!error_.ok()) return;
+  error_ = Status::IOError("WAL " + options_.dir + " refuses writes after an earlier failure (" +
+                           cause.ToString() + ")");
+}
+
+Status Wal::OpenSegment(uint64_t number) {
+  Env* env = options_.env;
+  const std::string path = JoinPath(options_.dir, wal::SegmentFileName(number));
+  if (file_ != nullptr) RL_RETURN_IF_ERROR(CloseCurrent(/*sync=*/true));
+  if (env->FileExists(path)) {
+    return Status::IOError(path + ": WAL segment already exists; is another WAL using " +
+                           options_.dir + "?");
+  }
+  auto file = env->NewWritableFile(path);
+  if (!file.ok()) return file.status();
+  const std::string header = wal::EncodeSegmentHeader();
+  RL_RETURN_IF_ERROR((*file)->Append(header));
+  RL_RETURN_IF_ERROR((*file)->Flush());
+  // Without this a power failure could lose the directory entry, and with it
+  // every record later fsynced into the file.
+  (void)0;
+  bytes_.fetch_add(header.size(), std::memory_order_relaxed);
+  file_ = std::move(*file);
+  file_path_ = path;
+  file_number_ = number;
+  file_dirty_ = false;  // a header alone holds nothing worth an fsync
+  return Status::OK();
+}
+
+Status Wal::SyncCurrent() {
+  if (!file_dirty_) return Status::OK();
+  RL_RETURN_IF_ERROR(file_->Sync());
+  syncs_.fetch_add(1, std::memory_order_relaxed);
+  file_dirty_ = false;
+  unsynced_.store(false, std::memory_order_release);
+  return Status::OK();
+}
+
+Status Wal::CloseCurrent(bool sync) {
+  if (file_ == nullptr) return Status::OK();
+  Status s = sync ? SyncCurrent() : Status::OK();
+  Status c = file_->Close();
+  file_.reset();
+  return s.ok() ? c : s;
+}
+
+void Wal::MarkFlushed(const std::string& region, uint64_t flushed_seq) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    accounting_.MarkFlushed(region, flushed_seq);
+  }
+  DeleteObsoleteSegments();
+}
+
+void Wal::ForgetRegion(const std::string& region) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    accounting_.ForgetRegion(region);
+  }
+  DeleteObsoleteSegments();
+}
+
+void Wal::DeleteObsoleteSegments() {
+  std::lock_guard<std::mutex> cleanup(cleanup_mu_);
+  std::vector<wal::SegmentAccounting::Segment> obsolete;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    obsolete = accounting_.Obsolete();
+  }
+  for (const auto& segment : obsolete) {
+    Status s = options_.env->RemoveFile(segment.path);
+    // A failure leaves the segment tracked, so a later call retries it.
+    if (!s.ok() && !s.IsNotFound()) continue;
+    if (s.ok()) segments_deleted_.fetch_add(1, std::memory_order_relaxed);
+    std::lock_guard<std::mutex> lock(mu_);
+    accounting_.Remove(segment.number);
+  }
+}
+
+Status Wal::DeleteRecoveredSegments() {
+  std::lock_guard<std::mutex> cleanup(cleanup_mu_);
+  std::vector<std::string> recovered;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    recovered = recovered_;
+  }
+  Status first_error;
+  std::vector<std::string> kept;
+  for (const std::string& path : recovered) {
+    Status s = options_.env->RemoveFile(path);
+    if (s.ok()) segments_deleted_.fetch_add(1, std::memory_order_relaxed);
+    if (!s.ok() && !s.IsNotFound()) {
+      kept.push_back(path);
+      if (first_error.ok()) first_error = s;
+    }
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  recovered_ = std::move(kept);
+  return first_error;
+}
+
+WalStats Wal::GetStats() const {
+  WalStats stats;
+  stats.entries = entries_.load(std::memory_order_relaxed);
+  stats.appends = appends_.load(std::memory_order_relaxed);
+  stats.syncs = syncs_.load(std::memory_order_relaxed);
+  stats.bytes = bytes_.load(std::memory_order_relaxed);
+  stats.segments_rolled = segments_rolled_.load(std::memory_order_relaxed);
+  stats.segments_deleted = segments_deleted_.load(std::memory_order_relaxed);
+  stats.group_commit_max_batch = max_batch_.load(std::memory_order_relaxed);
+  std::lock_guard<std::mutex> lock(mu_);
+  stats.live_segments = static_cast<uint32_t>(accounting_.size() + recovered_.size());
+  return stats;
+}
+
+void Wal::SyncLoop() {
+  const auto interval = std::chrono::milliseconds(options_.async_sync_interval_ms);
+  std::unique_lock<std::mutex> lock(syncer_mu_);
+  while (!stop_syncer_) {
+    syncer_cv_.wait_for(lock, interval, [this] { return stop_syncer_; });
+    if (stop_syncer_) break;
+    if (!unsynced_.load(std::memory_order_acquire)) continue;
+    lock.unlock();
+    // A failure is already sticky in error_ and reported to every later
+    // writer; there is nothing more this thread can do.
+    const bool ok = Sync().ok();
+    lock.lock();
+    if (!ok) break;
+  }
+}
+
+}  // namespace regionlab

@@ -1,0 +1,168 @@
+// Wal: the write-ahead log of a region server (HBase's FSHLog), shared by all
+// of its regions.
+//
+// Edits are appended to the current segment file of a WAL directory; past
+// WalOptions::roll_size bytes the WAL rolls to a new segment. A closed
+// segment is deleted once every region with entries in it has flushed them
+// (MarkFlushed) or has left the server (ForgetRegion). Segments already in
+// the directory when the WAL opens belong to an earlier run: they are left
+// untouched for ReplayWal (wal_reader.h) until DeleteRecoveredSegments().
+//
+// Group commit: Append, Sync, Roll and Close queue up; the writer at the head
+// of the queue (the leader) takes every queued append, writes them with one
+// write(2) and, if any of them asked for it, one fsync, then wakes them all.
+// N concurrent sync appends therefore cost far fewer than N fsyncs.
+//
+// Failure: a failed write, flush, sync or roll is returned to every writer of
+// that batch, and the WAL then refuses every later Append/Sync/Roll: it never
+// writes after a hole. Open a new Wal (a new segment) to continue.
+//
+// Thread-safety: every method is safe to call concurrently. One Wal per
+// directory at a time.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "regionlab/status.h"
+#include "util/env.h"
+#include "wal/segment_accounting.h"
+#include "wal/wal_entry.h"
+
+namespace regionlab {
+
+struct WalOptions {
+  Env* env = nullptr;                // required; not owned, must outlive the Wal
+  std::string dir;                   // required; created when missing
+  uint64_t roll_size = 64ull << 20;  // roll to a new segment once the current one reaches this
+  // Period of the background fsync that makes ASYNC_WAL appends (sync=false)
+  // durable. <= 0: no background thread; async appends are then synced by the
+  // next sync append, Sync(), Roll() or Close().
+  int async_sync_interval_ms = 100;
+};
+
+// Counters since Open. Read with Wal::GetStats().
+struct WalStats {
+  uint64_t entries = 0;           // entries written
+  uint64_t appends = 0;           // Append calls whose entries were written
+  uint64_t syncs = 0;             // fsyncs of segment files
+  uint64_t bytes = 0;             // bytes written to segment files, headers included
+  uint64_t segments_rolled = 0;   // rolls to a new segment (Roll() or roll_size)
+  uint64_t segments_deleted = 0;  // segment files deleted as fully flushed or recovered
+  uint64_t group_commit_max_batch = 0;  // most Append calls written by one leader at once
+  uint32_t live_segments = 0;     // segment files this WAL still keeps, the current one included
+};
+
+class Wal {
+ public:
+  // Opens `options.dir` and starts a new segment numbered after any existing
+  // ones (those are left for replay; see DeleteRecoveredSegments).
+  static Result<std::unique_ptr<Wal>> Open(const WalOptions& options);
+
+  Wal(const Wal&) = delete;
+  Wal& operator=(const Wal&) = delete;
+  // Stops the background syncer, syncs and closes (errors are dropped; call
+  // Close() first to see them).
+  ~Wal();
+
+  // Appends the entries, in order, as consecutive records of one segment.
+  // Returns once they are written to the operating system (they survive
+  // kill -9 of the process) and, when `sync` is true, fsynced (they survive a
+  // power failure). InvalidArgument, and nothing written, when an entry is
+  // null, fails ValidateWalEntry or encodes to more than 4 GiB. A record is
+  // never split, so an entry larger than roll_size is fine.
+  [[nodiscard]] Status Append(const std::vector<const WalEntry*>& entries, bool sync);
+
+  // Makes everything appended so far durable. No fsync when nothing is pending.
+  [[nodiscard]] Status Sync();
+
+  // `region` has flushed every edit with sequence id <= flushed_seq to store
+  // files. Deletes the closed segments that no longer hold unflushed edits of
+  // any region. A segment whose deletion fails is retried by the next call.
+  void MarkFlushed(const std::string& region, uint64_t flushed_seq);
+
+  // `region` was dropped or moved away: its entries no longer keep segments alive.
+  void ForgetRegion(const std::string& region);
+
+  // Closes the current segment (synced) and starts a new one now.
+  [[nodiscard]] Status Roll();
+
+  // Deletes the segments that were in the directory when the WAL opened.
+  // Call once their entries have been replayed and flushed.
+  [[nodiscard]] Status DeleteRecoveredSegments();
+
+  // Cheap snapshot of the counters (atomics and one short lock).
+  WalStats GetStats() const;
+
+  // Syncs and closes the current segment. Later calls fail with Aborted.
+  // Returns the sticky error if the WAL had failed. Idempotent.
+  [[nodiscard]] Status Close();
+
+ private:
+  struct Writer;
+
+  explicit Wal(const WalOptions& options);
+
+  // Queues `w` and returns its outcome once a leader (possibly `w` itself)
+  // has processed it.
+  Status Submit(Writer* w);
+  // Leader only, without mu_: writes and syncs the batch (*write_status) and
+  // then rolls when asked to or past roll_size (*roll_status; *rolled is true
+  // once a new segment exists).
+  void WriteBatch(const std::vector<Writer*>& batch, Status* write_status, Status* roll_status,
+                  bool* rolled);
+  // Leader only (or Open), without mu_: closes the current segment, synced,
+  // if there is one, then creates segment `number` and makes it current.
+  Status OpenSegment(uint64_t number);
+  Status SyncCurrent();
+  // Closes the current segment; with `sync`, fsyncs pending bytes first.
+  Status CloseCurrent(bool sync);
+  // Leader only, with mu_ held: records the outcome of a written batch in
+  // the accounting and counters and sets each writer's status.
+  void FinishBatchLocked(const std::vector<Writer*>& batch, const Status& write_status,
+                         const Status& roll_status, bool rolled);
+  // Makes `cause` (a failed write, sync or roll) sticky. REQUIRES: mu_ held.
+  void FailLocked(const Status& cause);
+  // Deletes the obsolete segments that SegmentAccounting reports.
+  void DeleteObsoleteSegments();
+  void SyncLoop();
+
+  const WalOptions options_;
+
+  // Owned by whichever thread is leader (or by Open/the destructor), so they
+  // are used without mu_. The leader role itself is handed over under mu_.
+  std::unique_ptr<WritableFile> file_;
+  std::string file_path_;
+  uint64_t file_number_ = 0;
+  bool file_dirty_ = false;  // bytes written since the last fsync
+
+  mutable std::mutex mu_;
+  std::deque<Writer*> writers_;       // guarded by mu_; front() is the leader
+  Status error_;                      // guarded by mu_; sticky once set: what writers get
+  bool closed_ = false;               // guarded by mu_
+  wal::SegmentAccounting accounting_; // guarded by mu_
+  std::vector<std::string> recovered_;  // guarded by mu_: segments from before Open
+
+  // Serialises segment deletion (taken before mu_, never while holding it).
+  std::mutex cleanup_mu_;
+
+  // Background syncer for async appends.
+  std::thread syncer_;
+  std::once_flag join_syncer_once_;
+  std::mutex syncer_mu_;
+  std::condition_variable syncer_cv_;
+  bool stop_syncer_ = false;               // guarded by syncer_mu_
+  std::atomic<bool> unsynced_{false};      // async bytes are waiting for an fsync
+
+  std::atomic<uint64_t> entries_{0}, appends_{0}, syncs_{0}, bytes_{0};
+  std::atomic<uint64_t> segments_rolled_{0}, segments_deleted_{0}, max_batch_{0};
+};
+
+}  // namespace regionlab

@@ -1,0 +1,163 @@
+// Corruption: bytes flipped in a store file, the WAL and the manifest are
+// detected and reported with the file (and offset), reads fail cleanly, and
+// nothing crashes or gets deleted.
+//
+// With RL_CORRUPT_CHILD_DIR set, main() writes rows and exits without
+// closing, leaving them only in the WAL (as a crash would).
+#include <QDirIterator>
+#include <QProcess>
+#include <QtTest>
+#include <cstdlib>
+
+#include "region_test_util.h"
+
+using namespace regionlab;
+using namespace regionlab::test;
+
+namespace {
+
+constexpr int kRows = 300;
+
+RegionDescriptor Desc() { return Descriptor({Family("f")}); }
+
+std::string Row(int i) { return "row" + std::to_string(10000 + i); }
+
+RowMutation Write(int i) {
+  RowMutation m;
+  m.row = Row(i);
+  m.Put("f", "q", "value-" + std::to_string(i) + std::string(40, 'x'));
+  return m;
+}
+
+QStringList FilesEndingWith(const std::string& dir, const QString& suffix) {
+  QStringList out;
+  QDirIterator it(QString::fromStdString(dir), QDir::Files, QDirIterator::Subdirectories);
+  while (it.hasNext()) {
+    QString f = it.next();
+    if (f.endsWith(suffix)) out << f;
+  }
+  out.sort();
+  return out;
+}
+
+int RunChild(const char* dir) {
+  auto region = Region::Open(RegionOptions(), dir, Desc());
+  if (!region.ok()) return 3;
+  for (int i = 0; i < kRows; ++i) {
+    if (!(*region)->Mutate(Write(i)).ok()) return 4;
+  }
+  std::_Exit(0);  // no close, no flush: the rows live only in the WAL
+}
+
+}  // namespace
+
+class RegionCorruptionTest : public QObject {
+  Q_OBJECT
+
+  void FlushedRegion(const std::string& dir) {
+    auto region = Region::Open(RegionOptions(), dir, Desc());
+    QVERIFY(region.ok());
+    for (int i = 0; i < kRows; ++i) RL_QVERIFY_OK((*region)->Mutate(Write(i)));
+    RL_QVERIFY_OK((*region)->Flush());
+  }
+
+ private slots:
+  void flippedDataBlockByteFailsReadsCleanly() {
+    TempDir dir;
+    FlushedRegion(dir.path());
+    const QStringList files = FilesEndingWith(dir.path(), ".sf");
+    QCOMPARE(files.size(), 1);
+    QVERIFY(FlipByte(files[0].toStdString(), 20));  // inside the first data block
+    auto region = Region::Open(RegionOptions(), dir.path(), Desc());
+    RL_QVERIFY_OK(region.status());
+    auto scanner = (*region)->GetScanner(Scan());
+    RL_QVERIFY_OK(scanner.status());
+    RowResult r;
+    while ((*scanner)->Next(&r)) {
+    }
+    const Status s = (*scanner)->status();
+    QVERIFY2(s.IsCorruption(), s.ToString().c_str());
+    QVERIFY2(QString::fromStdString(s.message()).contains(files[0]), s.ToString().c_str());
+    QVERIFY2(QString::fromStdString(s.message()).contains("offset"), s.ToString().c_str());
+    Get get;
+    get.row = Row(0);
+    auto g = (*region)->DoGet(get);
+    QVERIFY2(!g.ok() && g.status().IsCorruption(), "a get of a corrupt block must fail");
+    // The file is still there: corruption is reported, never "repaired" by deleting data.
+    QVERIFY(QFile::exists(files[0]));
+  }
+
+  void flippedTrailerByteFailsOpenNamingTheFile() {
+    TempDir dir;
+    FlushedRegion(dir.path());
+    const QStringList files = FilesEndingWith(dir.path(), ".sf");
+    QCOMPARE(files.size(), 1);
+    QVERIFY(FlipByte(files[0].toStdString(), QFileInfo(files[0]).size() - 3));
+    auto region = Region::Open(RegionOptions(), dir.path(), Desc());
+    QVERIFY(!region.ok());
+    QVERIFY2(region.status().IsCorruption(), region.status().ToString().c_str());
+    QVERIFY2(QString::fromStdString(region.status().message()).contains(files[0]),
+             region.status().ToString().c_str());
+    QVERIFY(QFile::exists(files[0]));
+  }
+
+  void flippedManifestByteFailsOpen() {
+    TempDir dir;
+    FlushedRegion(dir.path());
+    const std::string manifest = dir.File("MANIFEST");
+    QVERIFY(FlipByte(manifest, 30));
+    auto region = Region::Open(RegionOptions(), dir.path(), Desc());
+    QVERIFY(!region.ok());
+    QVERIFY2(region.status().IsCorruption(), region.status().ToString().c_str());
+    QVERIFY(QString::fromStdString(region.status().message()).contains("MANIFEST"));
+    QCOMPARE(FilesEndingWith(dir.path(), ".sf").size(), 1);  // nothing deleted
+  }
+
+  void flippedWalByteIsReportedAndEarlierEditsRecovered_data() {
+    QTest::addColumn<double>("where");  // position of the flip, as a fraction of the segment
+    QTest::newRow("early") << 0.2;
+    QTest::newRow("middle") << 0.5;
+    QTest::newRow("late") << 0.9;
+  }
+  void flippedWalByteIsReportedAndEarlierEditsRecovered() {
+    QFETCH(double, where);
+    TempDir dir;
+    QProcess child;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("RL_CORRUPT_CHILD_DIR", QString::fromStdString(dir.path()));
+    child.setProcessEnvironment(env);
+    child.start(qEnvironmentVariable("REGIONLAB_TEST_BINARY",
+                                     QCoreApplication::applicationFilePath()), {});
+    QVERIFY(child.waitForFinished(60000));
+    QCOMPARE(child.exitCode(), 0);
+    const QStringList segments = FilesEndingWith(dir.path() + "/wal", ".log");
+    QVERIFY(!segments.isEmpty());
+    const QString segment = segments.last();
+    const qint64 size = QFileInfo(segment).size();
+    QVERIFY(size > 1000);
+    QVERIFY(FlipByte(segment.toStdString(), static_cast<uint64_t>(size * where)));
+
+    RecoveryReport report;
+    auto region = Region::Open(RegionOptions(), dir.path(), Desc(), nullptr, &report);
+    RL_QVERIFY_OK(region.status());
+    QCOMPARE(report.problems.size(), size_t(1));
+    const QString problem = QString::fromStdString(report.problems[0]);
+    QVERIFY2(problem.contains(QFileInfo(segment).fileName()) && problem.contains("offset"),
+             qPrintable(problem));
+    // Every row before the damaged record is back, in order, and nothing after it.
+    auto rows = ScanAll(region->get());
+    QVERIFY(report.wal_entries_replayed > 0);
+    QVERIFY(report.wal_entries_replayed < uint64_t(kRows));
+    QCOMPARE(rows.size(), size_t(report.wal_entries_replayed));
+    for (size_t i = 0; i < rows.size(); ++i) QCOMPARE(rows[i].row, Row(int(i)));
+  }
+};
+
+int main(int argc, char** argv) {
+  if (const char* dir = std::getenv("RL_CORRUPT_CHILD_DIR")) return RunChild(dir);
+  QCoreApplication app(argc, argv);
+  RegionCorruptionTest test;
+  return QTest::qExec(&test, argc, argv);
+}
+
+#include "region_corruption_test.moc"

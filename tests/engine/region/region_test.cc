@@ -1,0 +1,488 @@
+// Region behaviour: the write path's limits, HBase's read semantics across
+// memstore and store files, flush, compaction, reopen, MVCC and metrics.
+#include <QtTest>
+#include <thread>
+
+#include "region_test_util.h"
+#include "util/clock.h"
+
+using namespace regionlab;
+using namespace regionlab::test;
+
+class RegionTest : public QObject {
+  Q_OBJECT
+
+  std::unique_ptr<Region> OpenRegion(const std::string& dir, RegionDescriptor desc,
+                                     RegionOptions opts = {}) {
+    auto r = Region::Open(opts, dir, desc);
+    if (!r.ok()) qWarning("%s", r.status().ToString().c_str());
+    return r.ok() ? std::move(*r) : nullptr;
+  }
+
+ private slots:
+  void putGetAcrossFamilies() {
+    TempDir dir;
+    auto region = OpenRegion(dir.path(), Descriptor({Family("b"), Family("a")}));
+    QVERIFY(region);
+    RowMutation m;
+    m.row = "row1";
+    m.Put("b", "q2", "v-b2", 5).Put("a", "q1", "v-a1", 5).Put("b", "q1", "v-b1", 5);
+    RL_QVERIFY_OK(region->Mutate(m));
+    Get get;
+    get.row = "row1";
+    auto r = region->DoGet(get);
+    RL_QVERIFY_OK(r.status());
+    // Families ascending, then qualifiers ascending.
+    QCOMPARE(Describe(r->cells),
+             QStringList({"row1/a:q1@5=v-a1", "row1/b:q1@5=v-b1", "row1/b:q2@5=v-b2"}));
+    get.columns = {{"b", "q2", false}};
+    r = region->DoGet(get);
+    QCOMPARE(Describe(r->cells), QStringList({"row1/b:q2@5=v-b2"}));
+  }
+
+  void limits_data() {
+    QTest::addColumn<int>("rowLength");
+    QTest::addColumn<int>("valueLength");
+    QTest::addColumn<QString>("family");
+    QTest::addColumn<bool>("accepted");
+    QTest::addColumn<QString>("errorPart");
+    QTest::newRow("empty row") << 0 << 1 << "f" << false << "Row length is 0";
+    QTest::newRow("row 32767") << 32767 << 1 << "f" << true << "";
+    QTest::newRow("row 32768") << 32768 << 1 << "f" << false << "Row length 32768 is > 32767";
+    // HBase's cell size: 4 + 4 + 2 + row + 1 + family + qualifier + 8 + 1 + value = 32 + value here.
+    QTest::newRow("value at limit") << 10 << 40000 - 32 << "f" << true << "";
+    QTest::newRow("value over limit") << 10 << 40000 - 31 << "f" << false
+                                      << "Cell with size 40001 exceeds limit of 40000 bytes";
+    QTest::newRow("unknown family") << 10 << 1 << "nope" << false << "Column family nope does not exist";
+  }
+  // Over a limit: a clear error, and nothing is written.
+  void limits() {
+    QFETCH(int, rowLength);
+    QFETCH(int, valueLength);
+    QFETCH(QString, family);
+    QFETCH(bool, accepted);
+    QFETCH(QString, errorPart);
+    TempDir dir;
+    RegionOptions opts;
+    opts.max_cell_size = 40000;
+    auto region = OpenRegion(dir.path(), Descriptor({Family("f")}), opts);
+    QVERIFY(region);
+    RowMutation m;
+    m.row = std::string(rowLength, 'r');
+    // Two cells: the first is always valid, so "nothing written" covers it too.
+    m.Put("f", "ok", "fine");
+    m.Put(family.toStdString(), "q", std::string(valueLength, 'v'));
+    Status s = region->Mutate(m);
+    QCOMPARE(s.ok(), accepted);
+    if (!accepted) {
+      QVERIFY2(s.IsInvalidArgument(), s.ToString().c_str());
+      QVERIFY2(QString::fromStdString(s.message()).contains(errorPart), s.ToString().c_str());
+      QCOMPARE(ScanAll(region.get()).size(), size_t(0));
+      QCOMPARE(region->GetMetrics().write_requests, quint64(0));
+    } else {
+      QCOMPARE(ScanAll(region.get()).size(), size_t(1));
+    }
+  }
+
+  void rowOutsideRegionIsRefused() {
+    TempDir dir;
+    auto region = OpenRegion(dir.path(), Descriptor({Family("f")}, "b", "d"));
+    QVERIFY(region);
+    for (const char* row : {"a", "d", "zz"}) {
+      RowMutation m;
+      m.row = row;
+      m.Put("f", "q", "v");
+      Status s = region->Mutate(m);
+      QVERIFY2(!s.ok() && QString::fromStdString(s.message()).contains("out of range"), row);
+    }
+    RowMutation m;
+    m.row = "c";
+    m.Put("f", "q", "v");
+    RL_QVERIFY_OK(region->Mutate(m));
+  }
+
+  void versionsKeptUpToFamilyLimit() {
+    TempDir dir;
+    auto region = OpenRegion(dir.path(), Descriptor({Family("f", 3)}));
+    QVERIFY(region);
+    for (int ts = 1; ts <= 5; ++ts) {
+      RowMutation m;
+      m.row = "r";
+      m.Put("f", "q", "v" + std::to_string(ts), ts);
+      RL_QVERIFY_OK(region->Mutate(m));
+    }
+    Get get;
+    get.row = "r";
+    get.max_versions = 10;
+    const QStringList expected = {"r/f:q@5=v5", "r/f:q@4=v4", "r/f:q@3=v3"};
+    QCOMPARE(Describe(region->DoGet(get)->cells), expected);
+    RL_QVERIFY_OK(region->Flush());
+    QCOMPARE(Describe(region->DoGet(get)->cells), expected);
+    RL_QVERIFY_OK(region->Compact(true));
+    QCOMPARE(Describe(region->DoGet(get)->cells), expected);
+    get.max_versions = 1;
+    QCOMPARE(Describe(region->DoGet(get)->cells), QStringList({"r/f:q@5=v5"}));
+  }
+
+  // HBase: a delete masks puts with older or equal timestamps even when they
+  // are written later, until a major compaction removes the marker.
+  void deleteMasksLaterPutsUntilMajorCompaction() {
+    TempDir dir;
+    auto region = OpenRegion(dir.path(), Descriptor({Family("f", 5)}));
+    QVERIFY(region);
+    RowMutation del;
+    del.row = "r";
+    del.DeleteColumns("f", "q", 200);
+    RL_QVERIFY_OK(region->Mutate(del));
+    RowMutation put;
+    put.row = "r";
+    put.Put("f", "q", "old", 100);
+    RL_QVERIFY_OK(region->Mutate(put));
+    Get get;
+    get.row = "r";
+    QVERIFY(region->DoGet(get)->cells.empty());
+    RL_QVERIFY_OK(region->Flush());
+    QVERIFY(region->DoGet(get)->cells.empty());
+    RL_QVERIFY_OK(region->Compact(true));  // drops the marker and the masked put
+    QVERIFY(region->DoGet(get)->cells.empty());
+    RL_QVERIFY_OK(region->Mutate(put));  // the same put again: now visible
+    QCOMPARE(Describe(region->DoGet(get)->cells), QStringList({"r/f:q@100=old"}));
+  }
+
+  void deleteTypes_data() {
+    QTest::addColumn<int>("type");
+    QTest::addColumn<qint64>("ts");
+    QTest::addColumn<QStringList>("expected");
+    // Puts: q1@10, q1@20, q2@10, q2@20.
+    QTest::newRow("Delete q1@10 (one version)") << int(CellType::kDelete) << qint64(10)
+        << QStringList({"r/f:q1@20=a20", "r/f:q2@20=b20", "r/f:q2@10=b10"});
+    QTest::newRow("DeleteColumn q1@20 (all <= 20)") << int(CellType::kDeleteColumn) << qint64(20)
+        << QStringList({"r/f:q2@20=b20", "r/f:q2@10=b10"});
+    QTest::newRow("DeleteColumn q1@15") << int(CellType::kDeleteColumn) << qint64(15)
+        << QStringList({"r/f:q1@20=a20", "r/f:q2@20=b20", "r/f:q2@10=b10"});
+    QTest::newRow("DeleteFamily @15") << int(CellType::kDeleteFamily) << qint64(15)
+        << QStringList({"r/f:q1@20=a20", "r/f:q2@20=b20"});
+    QTest::newRow("DeleteFamilyVersion @20") << int(CellType::kDeleteFamilyVersion) << qint64(20)
+        << QStringList({"r/f:q1@10=a10", "r/f:q2@10=b10"});
+  }
+  void deleteTypes() {
+    QFETCH(int, type);
+    QFETCH(qint64, ts);
+    QFETCH(QStringList, expected);
+    for (int flushBetween = 0; flushBetween < 2; ++flushBetween) {
+      TempDir dir;
+      auto region = OpenRegion(dir.path(), Descriptor({Family("f", 5)}));
+      QVERIFY(region);
+      RowMutation put;
+      put.row = "r";
+      put.Put("f", "q1", "a10", 10).Put("f", "q1", "a20", 20).Put("f", "q2", "b10", 10).Put(
+          "f", "q2", "b20", 20);
+      RL_QVERIFY_OK(region->Mutate(put));
+      if (flushBetween) RL_QVERIFY_OK(region->Flush());
+      RowMutation del;
+      del.row = "r";
+      const bool familyWide = CellType(type) == CellType::kDeleteFamily ||
+                              CellType(type) == CellType::kDeleteFamilyVersion;
+      del.cells.push_back({"f", familyWide ? "" : "q1", ts, CellType(type), {}});
+      RL_QVERIFY_OK(region->Mutate(del));
+      Get get;
+      get.row = "r";
+      get.max_versions = 5;
+      QCOMPARE(Describe(region->DoGet(get)->cells), expected);
+      RL_QVERIFY_OK(region->Flush());
+      RL_QVERIFY_OK(region->Compact(true));
+      QCOMPARE(Describe(region->DoGet(get)->cells), expected);
+    }
+  }
+
+  // Delete.addColumn without a timestamp deletes the newest version only.
+  void deleteLatestVersion() {
+    TempDir dir;
+    auto region = OpenRegion(dir.path(), Descriptor({Family("f", 5)}));
+    QVERIFY(region);
+    RowMutation put;
+    put.row = "r";
+    put.Put("f", "q", "v1", 1).Put("f", "q", "v2", 2);
+    RL_QVERIFY_OK(region->Mutate(put));
+    RowMutation del;
+    del.row = "r";
+    del.DeleteColumn("f", "q");
+    RL_QVERIFY_OK(region->Mutate(del));
+    Get get;
+    get.row = "r";
+    get.max_versions = 5;
+    QCOMPARE(Describe(region->DoGet(get)->cells), QStringList({"r/f:q@1=v1"}));
+  }
+
+  void ttlAndMinVersions() {
+    TempDir dir;
+    ManualClock clock(1'000'000);
+    RegionOptions opts;
+    opts.clock = &clock;
+    FamilyOptions f = Family("f", 5);
+    f.ttl_seconds = 10;
+    FamilyOptions g = Family("g", 5);
+    g.ttl_seconds = 10;
+    g.min_versions = 1;
+    auto region = OpenRegion(dir.path(), Descriptor({f, g}), opts);
+    QVERIFY(region);
+    RowMutation put;
+    put.row = "r";
+    put.Put("f", "q", "f1", 995'000).Put("f", "q", "f2", 999'000);
+    put.Put("g", "q", "g1", 995'000).Put("g", "q", "g2", 999'000);
+    RL_QVERIFY_OK(region->Mutate(put));
+    Get get;
+    get.row = "r";
+    get.max_versions = 5;
+    QCOMPARE(region->DoGet(get)->cells.size(), size_t(4));
+    clock.Set(1'006'000);  // f1/g1 expired (older than now - 10 s)
+    QCOMPARE(Describe(region->DoGet(get)->cells),
+             QStringList({"r/f:q@999000=f2", "r/g:q@999000=g2"}));
+    clock.Set(1'020'000);  // everything expired; MIN_VERSIONS 1 keeps g's newest
+    QCOMPARE(Describe(region->DoGet(get)->cells), QStringList({"r/g:q@999000=g2"}));
+    RL_QVERIFY_OK(region->Flush());
+    RL_QVERIFY_OK(region->Compact(true));
+    QCOMPARE(Describe(region->DoGet(get)->cells), QStringList({"r/g:q@999000=g2"}));
+    QCOMPARE(region->GetMetrics().stores[0].store_files, quint64(0));  // f: all expired, no file
+  }
+
+  void timeRange() {
+    TempDir dir;
+    auto region = OpenRegion(dir.path(), Descriptor({Family("f", 10)}));
+    QVERIFY(region);
+    for (int ts : {10, 20, 30, 40}) {
+      RowMutation m;
+      m.row = "r";
+      m.Put("f", "q", "v" + std::to_string(ts), ts);
+      RL_QVERIFY_OK(region->Mutate(m));
+      if (ts == 20) RL_QVERIFY_OK(region->Flush());
+    }
+    Get get;
+    get.row = "r";
+    get.max_versions = 10;
+    get.min_timestamp = 20;
+    get.max_timestamp = 40;  // [20, 40)
+    QCOMPARE(Describe(region->DoGet(get)->cells), QStringList({"r/f:q@30=v30", "r/f:q@20=v20"}));
+    get.max_versions = 1;
+    QCOMPARE(Describe(region->DoGet(get)->cells), QStringList({"r/f:q@30=v30"}));
+  }
+
+  void scanRangesReversedLimitBatch() {
+    TempDir dir;
+    auto region = OpenRegion(dir.path(), Descriptor({Family("f"), Family("g")}));
+    QVERIFY(region);
+    for (char c = 'a'; c <= 'j'; ++c) {
+      RowMutation m;
+      m.row = std::string(1, c);
+      m.Put("f", "q1", "x", 1).Put("f", "q2", "x", 1).Put("g", "q", "y", 1);
+      RL_QVERIFY_OK(region->Mutate(m));
+      if (c == 'e') RL_QVERIFY_OK(region->Flush());
+    }
+    Scan scan;
+    scan.start_row = "c";
+    scan.stop_row = "g";
+    QCOMPARE(RowKeys(ScanAll(region.get(), scan)), QStringList({"c", "d", "e", "f"}));
+    scan.reversed = true;
+    scan.start_row = "g";
+    scan.stop_row = "c";
+    QCOMPARE(RowKeys(ScanAll(region.get(), scan)), QStringList({"g", "f", "e", "d"}));
+    scan = Scan();
+    scan.reversed = true;
+    scan.limit = 3;
+    QCOMPARE(RowKeys(ScanAll(region.get(), scan)), QStringList({"j", "i", "h"}));
+    scan = Scan();
+    scan.start_row = "b";
+    scan.stop_row = "d";
+    scan.batch = 2;  // 3 cells per row -> results of 2 and 1 cells
+    auto rows = ScanAll(region.get(), scan);
+    QCOMPARE(rows.size(), size_t(4));
+    QCOMPARE(rows[0].cells.size(), size_t(2));
+    QCOMPARE(rows[1].cells.size(), size_t(1));
+    QCOMPARE(RowKeys(rows), QStringList({"b", "b", "c", "c"}));
+    scan = Scan();
+    scan.caching = 4;
+    auto scanner = region->GetScanner(scan);
+    RL_QVERIFY_OK(scanner.status());
+    std::vector<RowResult> page;
+    QVERIFY((*scanner)->NextBatch(&page));
+    QCOMPARE(page.size(), size_t(4));
+    QCOMPARE(page[0].row, std::string("a"));
+  }
+
+  // A scanner sees the region as of its creation (MVCC read point).
+  void scannerSnapshotIgnoresLaterWrites() {
+    TempDir dir;
+    auto region = OpenRegion(dir.path(), Descriptor({Family("f")}));
+    QVERIFY(region);
+    RowMutation m;
+    m.row = "a";
+    m.Put("f", "q", "1");
+    RL_QVERIFY_OK(region->Mutate(m));
+    auto scanner = region->GetScanner(Scan());
+    RL_QVERIFY_OK(scanner.status());
+    m.row = "b";
+    RL_QVERIFY_OK(region->Mutate(m));
+    RowResult r;
+    QVERIFY((*scanner)->Next(&r));
+    QCOMPARE(r.row, std::string("a"));
+    QVERIFY(!(*scanner)->Next(&r));
+    QCOMPARE(ScanAll(region.get()).size(), size_t(2));
+  }
+
+  void reopenKeepsFlushedAndUnflushedData() {
+    TempDir dir;
+    auto desc = Descriptor({Family("f")});
+    {
+      auto region = OpenRegion(dir.path(), desc);
+      QVERIFY(region);
+      for (int i = 0; i < 100; ++i) {
+        RowMutation m;
+        m.row = "row" + std::to_string(1000 + i);
+        m.Put("f", "q", std::to_string(i));
+        RL_QVERIFY_OK(region->Mutate(m));
+        if (i == 49) RL_QVERIFY_OK(region->Flush());
+      }
+    }
+    auto region = OpenRegion(dir.path(), desc);
+    QVERIFY(region);
+    auto rows = ScanAll(region.get());
+    QCOMPARE(rows.size(), size_t(100));
+    QCOMPARE(rows[99].cells[0].value, std::string("99"));
+    // Sequence ids continue after the recovered ones.
+    const uint64_t before = region->GetMetrics().last_sequence_id;
+    QVERIFY(before >= 100);
+    RowMutation m;
+    m.row = "zz";
+    m.Put("f", "q", "x");
+    RL_QVERIFY_OK(region->Mutate(m));
+    QVERIFY(region->GetMetrics().last_sequence_id > before);
+  }
+
+  void flushBySizeAndMinorCompaction() {
+    TempDir dir;
+    RegionOptions opts;
+    opts.memstore_flush_size = 16 * 1024;
+    opts.compaction.min_size = 1;  // so the ratio rule applies to our tiny files
+    auto region = OpenRegion(dir.path(), Descriptor({Family("f")}), opts);
+    QVERIFY(region);
+    std::vector<FlushEvent> flushes;
+    std::vector<CompactionEvent> compactions;
+    std::mutex mu;
+    region->SetListener({[&](const FlushEvent& e) { std::lock_guard l(mu); flushes.push_back(e); },
+                         [&](const CompactionEvent& e) {
+                           std::lock_guard l(mu);
+                           compactions.push_back(e);
+                         }});
+    for (int i = 0; i < 2000; ++i) {
+      RowMutation m;
+      m.row = "row" + std::to_string(100000 + i);
+      m.Put("f", "q", std::string(100, 'x'));
+      RL_QVERIFY_OK(region->Mutate(m));
+    }
+    RL_QVERIFY_OK(region->WaitForBackgroundWork());
+    std::lock_guard l(mu);
+    QVERIFY2(flushes.size() >= 5, qPrintable(QString::number(flushes.size())));
+    QCOMPARE(flushes[0].reason, FlushReason::kSize);
+    QVERIFY(!compactions.empty());
+    RegionMetrics m = region->GetMetrics();
+    QVERIFY(m.compactions >= 1);
+    QVERIFY(m.store_files < m.flushes);  // compaction merged files
+    QCOMPARE(ScanAll(region.get()).size(), size_t(2000));
+  }
+
+  void globalMemstorePressureFlushes() {
+    TempDir dir;
+    GlobalMemStoreTracker tracker;
+    tracker.limit = 64 * 1024;
+    RegionOptions opts;
+    opts.global_memstore = &tracker;
+    auto region = OpenRegion(dir.path(), Descriptor({Family("f")}), opts);
+    QVERIFY(region);
+    FlushReason reason = FlushReason::kManual;
+    std::atomic<int> count{0};
+    region->SetListener({[&](const FlushEvent& e) {
+                           reason = e.reason;
+                           ++count;
+                         },
+                         nullptr});
+    for (int i = 0; i < 1000 && count == 0; ++i) {
+      RowMutation m;
+      m.row = "row" + std::to_string(i);
+      m.Put("f", "q", std::string(200, 'x'));
+      RL_QVERIFY_OK(region->Mutate(m));
+    }
+    RL_QVERIFY_OK(region->WaitForBackgroundWork());
+    QVERIFY(count > 0);
+    QCOMPARE(reason, FlushReason::kGlobalPressure);
+    QVERIFY(tracker.bytes.load() < int64_t(tracker.limit));
+    region.reset();
+    QCOMPARE(tracker.bytes.load(), int64_t(0));
+  }
+
+  // Concurrent SYNC_WAL writers share WAL syncs (group commit).
+  void groupCommitSharesSyncs() {
+    TempDir dir;
+    auto region = OpenRegion(dir.path(), Descriptor({Family("f")}));
+    QVERIFY(region);
+    constexpr int kThreads = 8, kPerThread = 100;
+    std::vector<std::thread> threads;
+    std::atomic<int> failures{0};
+    for (int t = 0; t < kThreads; ++t) {
+      threads.emplace_back([&, t] {
+        for (int i = 0; i < kPerThread; ++i) {
+          RowMutation m;
+          m.row = "t" + std::to_string(t) + "-" + std::to_string(i);
+          m.Put("f", "q", "v");
+          if (!region->Mutate(m).ok()) ++failures;
+        }
+      });
+    }
+    for (auto& th : threads) th.join();
+    QCOMPARE(failures.load(), 0);
+    RegionMetrics m = region->GetMetrics();
+    QCOMPARE(m.write_requests, quint64(kThreads * kPerThread));
+    QVERIFY2(m.wal_syncs < quint64(kThreads * kPerThread),
+             qPrintable(QString("syncs %1").arg(m.wal_syncs)));
+    QCOMPARE(ScanAll(region.get()).size(), size_t(kThreads * kPerThread));
+  }
+
+  void metricsTrackMemstoreFilesAndCache() {
+    TempDir dir;
+    auto region = OpenRegion(dir.path(), Descriptor({Family("f")}));
+    QVERIFY(region);
+    for (int i = 0; i < 500; ++i) {
+      RowMutation m;
+      m.row = "row" + std::to_string(1000 + i);
+      m.Put("f", "q", std::string(50, 'v'));
+      RL_QVERIFY_OK(region->Mutate(m));
+    }
+    RegionMetrics m = region->GetMetrics();
+    QVERIFY(m.memstore_heap_bytes > 500 * 50);
+    QCOMPARE(m.store_files, quint64(0));
+    RL_QVERIFY_OK(region->Flush());
+    m = region->GetMetrics();
+    QCOMPARE(m.memstore_heap_bytes, quint64(0));
+    QCOMPARE(m.store_files, quint64(1));
+    QVERIFY(m.store_file_bytes > 0);
+    QCOMPARE(m.stores[0].store_file_cells, quint64(500));
+    QCOMPARE(m.flushes, quint64(1));
+    const uint64_t misses = m.block_cache.misses;
+    Get get;
+    get.row = "row1200";
+    QCOMPARE(region->DoGet(get)->cells.size(), size_t(1));
+    QCOMPARE(region->DoGet(get)->cells.size(), size_t(1));
+    m = region->GetMetrics();
+    QVERIFY(m.block_cache.misses > misses);
+    QVERIFY(m.block_cache.hits >= 1);
+    QCOMPARE(m.read_requests, quint64(2));
+    // A row that is not there is answered by the bloom filter: no block read.
+    const uint64_t misses_before = m.block_cache.misses, hits_before = m.block_cache.hits;
+    get.row = "row1200x";  // inside the file's key range, not in it
+    QVERIFY(region->DoGet(get)->cells.empty());
+    m = region->GetMetrics();
+    QCOMPARE(m.block_cache.misses + m.block_cache.hits, misses_before + hits_before);
+  }
+};
+
+QTEST_GUILESS_MAIN(RegionTest)
+#include "region_test.moc"
