@@ -83,8 +83,8 @@ std::shared_ptr<const std::string> BlockCache::Lookup(uint64_t file_id, uint64_t
   return e->block;
 }
 
-void BlockCache::Insert(uint64_t file_id, uint64_t offset,
-                        std::shared_ptr<const std::string> block, bool in_memory) {
+void BlockCache::Insert(uint64_t file_id, uint64_t offset, std::shared_ptr<const std::string> block,
+                        bool in_memory) {
   assert(block != nullptr);
   if (block == nullptr) return;
   std::lock_guard<std::mutex> lock(mu_);
@@ -124,7 +124,8 @@ void BlockCache::Remove(Entry* e) {
     }
   }
   if (e->file_next != nullptr) e->file_next->file_prev = e->file_prev;
-  map_.erase(e->key);  // destroys *e
+  const Key key = e->key;  // erase() must not be handed a key that lives in the node
+  map_.erase(key);         // destroys *e
 }
 
 void BlockCache::EraseFile(uint64_t file_id) {

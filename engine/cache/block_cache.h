@@ -137,7 +137,7 @@ class BlockCache {
   mutable std::mutex mu_;
   std::unordered_map<Key, Entry, KeyHash> map_;
   std::unordered_map<uint64_t, Entry*> files_;  // file_id -> first block of that file
-  Bucket buckets_[3];                            // indexed by BlockPriority
+  Bucket buckets_[3];                           // indexed by BlockPriority
   uint64_t size_ = 0;
   uint64_t hits_ = 0;
   uint64_t misses_ = 0;

@@ -22,8 +22,8 @@ struct SkipList::Node {
 
   std::atomic<Node*>& Link(int level) const {
     char* self = reinterpret_cast<char*>(const_cast<Node*>(this));
-    return *reinterpret_cast<std::atomic<Node*>*>(
-        self - static_cast<size_t>(level + 1) * sizeof(std::atomic<Node*>));
+    return *reinterpret_cast<std::atomic<Node*>*>(self - static_cast<size_t>(level + 1) *
+                                                             sizeof(std::atomic<Node*>));
   }
   // Acquire: everything written into the returned node before it was
   // published is visible.
@@ -49,8 +49,8 @@ SkipList::Node* NewNode(Arena* arena, int height, std::string_view key, std::str
     new (mem + links - static_cast<size_t>(i + 1) * kLinkSize)
         std::atomic<SkipList::Node*>(nullptr);
   }
-  auto* node = new (mem + links) SkipList::Node{static_cast<uint32_t>(key.size()),
-                                                static_cast<uint32_t>(value.size())};
+  auto* node = new (mem + links)
+      SkipList::Node{static_cast<uint32_t>(key.size()), static_cast<uint32_t>(value.size())};
   char* data = mem + links + sizeof(SkipList::Node);
   if (!key.empty()) std::memcpy(data, key.data(), key.size());
   if (!value.empty()) std::memcpy(data + key.size(), value.data(), value.size());

@@ -94,8 +94,8 @@ class SkipList {
   // The last node of the list, or nullptr when empty.
   const Node* FindLastNode() const;
 
-  Arena* const arena_;  // not owned
-  Node* const head_;    // sentinel with kMaxHeight levels and no entry
+  Arena* const arena_;              // not owned
+  Node* const head_;                // sentinel with kMaxHeight levels and no entry
   std::atomic<int> max_height_{1};  // written by the writer only
   Random rnd_;                      // used by the writer only
 };

@@ -59,8 +59,7 @@ CompactionSelection SelectMinorCompaction(const std::vector<CompactionCandidate>
   // A running compaction will add one file when it finishes.
   const size_t future_files = compacting > 0 ? 1 : 0;
   result.might_be_stuck =
-      blocking_files >= 0 &&
-      n - compacting + future_files >= static_cast<size_t>(blocking_files);
+      blocking_files >= 0 && n - compacting + future_files >= static_cast<size_t>(blocking_files);
 
   // Step 2: skip leading files that are too large to compact.
   while (begin < n && files[begin].size > opts.max_size) ++begin;

@@ -20,9 +20,7 @@ void BlockBuilder::Reset() {
   finished_ = false;
 }
 
-size_t BlockBuilder::EstimatedSize() const {
-  return buffer_.size() + restarts_.size() * 4 + 4;
-}
+size_t BlockBuilder::EstimatedSize() const { return buffer_.size() + restarts_.size() * 4 + 4; }
 
 void BlockBuilder::Add(std::string_view key, std::string_view value) {
   assert(!finished_);

@@ -50,8 +50,8 @@ void BlockIterator::Invalidate() {
 }
 
 void BlockIterator::Corrupt(uint64_t block_offset, std::string_view detail) {
-  std::string msg = origin_ + ": bad entry at block offset " + std::to_string(block_offset) +
-                    ": " + std::string(detail);
+  std::string msg = origin_ + ": bad entry at block offset " + std::to_string(block_offset) + ": " +
+                    std::string(detail);
   status_ = Status::Corruption(msg);
   Invalidate();
 }

@@ -54,11 +54,11 @@ class BlockIterator final : public KeyValueIterator {
   std::shared_ptr<const std::string> contents_;
   std::string origin_;
   const char* data_ = nullptr;
-  uint32_t restarts_ = 0;      // offset of the restart array == end of entries
+  uint32_t restarts_ = 0;  // offset of the restart array == end of entries
   uint32_t num_restarts_ = 0;
-  uint32_t current_ = 0;       // offset of the current entry; restarts_ when !Valid()
-  uint32_t next_ = 0;          // offset just past the current entry
-  uint32_t restart_index_ = 0; // last restart point at or before current_
+  uint32_t current_ = 0;        // offset of the current entry; restarts_ when !Valid()
+  uint32_t next_ = 0;           // offset just past the current entry
+  uint32_t restart_index_ = 0;  // last restart point at or before current_
   std::string key_;
   std::string_view value_;
   Status status_;

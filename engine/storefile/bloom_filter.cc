@@ -36,8 +36,8 @@ std::string BloomColumnKey(std::string_view row, std::string_view qualifier) {
 
 uint64_t BloomFilterBuilder::BitsFor(uint64_t keys) {
   const double wanted = std::ceil(static_cast<double>(keys) * kBloomBitsPerKey);
-  uint64_t bits = wanted >= static_cast<double>(kMaxBits) ? kMaxBits
-                                                          : static_cast<uint64_t>(wanted);
+  uint64_t bits =
+      wanted >= static_cast<double>(kMaxBits) ? kMaxBits : static_cast<uint64_t>(wanted);
   if (bits < kMinBits) bits = kMinBits;
   return (bits + 7) / 8 * 8;
 }
@@ -49,8 +49,7 @@ BloomFilterBuilder::BloomFilterBuilder(uint64_t expected_keys) {
   }
 }
 
-void BloomFilterBuilder::SetBits(std::string* bits, uint64_t num_bits, uint32_t h1,
-                                 uint32_t h2) {
+void BloomFilterBuilder::SetBits(std::string* bits, uint64_t num_bits, uint32_t h1, uint32_t h2) {
   for (int i = 0; i < kBloomProbes; ++i) {
     const uint64_t bit = Probe(h1, h2, i, num_bits);
     (*bits)[bit / 8] = static_cast<char>((*bits)[bit / 8] | (1 << (bit % 8)));

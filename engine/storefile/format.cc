@@ -48,8 +48,8 @@ void FixedTrailer::EncodeTo(std::string* dst) const {
   dst->append(kTrailerMagic.data(), kTrailerMagic.size());
 }
 
-Status FixedTrailer::DecodeFrom(std::string_view input, const std::string& path,
-                                uint64_t offset, FixedTrailer* out) {
+Status FixedTrailer::DecodeFrom(std::string_view input, const std::string& path, uint64_t offset,
+                                FixedTrailer* out) {
   constexpr std::string_view kWhat = "fixed trailer";
   if (input.size() != kFixedTrailerSize) {
     return CorruptionAt(path, kWhat, offset, "wrong size " + std::to_string(input.size()));
@@ -62,9 +62,9 @@ Status FixedTrailer::DecodeFrom(std::string_view input, const std::string& path,
   const uint32_t stored_crc = crc32c::Unmask(DecodeFixed32(input.data() + kTrailerCrcCovered));
   const uint32_t actual_crc = crc32c::Value(input.data(), kTrailerCrcCovered);
   if (stored_crc != actual_crc) {
-    return CorruptionAt(path, kWhat, offset,
-                        "checksum mismatch (stored " + Hex32(stored_crc) + ", computed " +
-                            Hex32(actual_crc) + ")");
+    return CorruptionAt(
+        path, kWhat, offset,
+        "checksum mismatch (stored " + Hex32(stored_crc) + ", computed " + Hex32(actual_crc) + ")");
   }
   FixedTrailer t;
   const char* p = input.data();
@@ -110,9 +110,9 @@ Status ReadBlock(const RandomAccessFile& file, const BlockHandle& handle, std::s
   const uint32_t stored_crc = crc32c::Unmask(DecodeFixed32(trailer + 1));
   const uint32_t actual_crc = crc32c::Value(raw.data(), n + 1);
   if (stored_crc != actual_crc) {
-    return CorruptionAt(path, what, handle.offset,
-                        "checksum mismatch (stored " + Hex32(stored_crc) + ", computed " +
-                            Hex32(actual_crc) + ")");
+    return CorruptionAt(
+        path, what, handle.offset,
+        "checksum mismatch (stored " + Hex32(stored_crc) + ", computed " + Hex32(actual_crc) + ")");
   }
   const auto code = static_cast<uint8_t>(trailer[0]);
   switch (code) {
@@ -122,8 +122,7 @@ Status ReadBlock(const RandomAccessFile& file, const BlockHandle& handle, std::s
       break;
     case static_cast<uint8_t>(Compression::kSnappy): {
       size_t ulen = 0;
-      if (!snappy::GetUncompressedLength(raw.data(), n, &ulen) ||
-          ulen > MaxUncompressedSize(n)) {
+      if (!snappy::GetUncompressedLength(raw.data(), n, &ulen) || ulen > MaxUncompressedSize(n)) {
         return CorruptionAt(path, what, handle.offset, "bad snappy header");
       }
       contents->resize(ulen);

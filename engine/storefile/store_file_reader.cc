@@ -27,8 +27,9 @@ bool EndsAt(const BlockHandle& h, uint64_t end) {
 
 }  // namespace
 
-Result<std::shared_ptr<StoreFileReader>> StoreFileReader::Open(
-    Env* env, const std::string& path, BlockCache* cache, const StoreFileReadOptions& opts) {
+Result<std::shared_ptr<StoreFileReader>> StoreFileReader::Open(Env* env, const std::string& path,
+                                                               BlockCache* cache,
+                                                               const StoreFileReadOptions& opts) {
   auto file = env->NewRandomAccessFile(path);
   if (!file.ok()) return file.status();
   Metadata meta;
@@ -39,8 +40,7 @@ Result<std::shared_ptr<StoreFileReader>> StoreFileReader::Open(
 }
 
 StoreFileReader::StoreFileReader(std::string path, std::unique_ptr<RandomAccessFile> file,
-                                 BlockCache* cache, const StoreFileReadOptions& opts,
-                                 Metadata meta)
+                                 BlockCache* cache, const StoreFileReadOptions& opts, Metadata meta)
     : path_(std::move(path)),
       file_(std::move(file)),
       cache_(cache),
@@ -58,8 +58,8 @@ Status StoreFileReader::ReadMetadata(const RandomAccessFile& file, Metadata* met
   if (file_size < kFixedTrailerSize) {
     return CorruptionAt(path, kTrailerWhat, 0,
                         "file of " + std::to_string(file_size) +
-                            " bytes is too short to hold the " +
-                            std::to_string(kFixedTrailerSize) + "-byte trailer");
+                            " bytes is too short to hold the " + std::to_string(kFixedTrailerSize) +
+                            "-byte trailer");
   }
   const uint64_t trailer_offset = file_size - kFixedTrailerSize;
   std::string scratch;
@@ -228,8 +228,7 @@ Status StoreFileReader::VerifyChecksums() const {
   }
   if (cells != meta_.info.cell_count) {
     return Status::Corruption(path_ + ": data blocks hold " + std::to_string(cells) +
-                              " cells but file info says " +
-                              std::to_string(meta_.info.cell_count));
+                              " cells but file info says " + std::to_string(meta_.info.cell_count));
   }
   return Status::OK();
 }

@@ -133,8 +133,8 @@ class StoreFileReader : public std::enable_shared_from_this<StoreFileReader> {
   // Reads data block i from the file (not the cache) and describes it; with
   // `check_entries` also walks every entry, checking order against
   // *prev_last_key and the index, and adds the entries to *cells.
-  Status ScanDataBlock(size_t i, bool check_entries, std::string* prev_last_key,
-                       uint64_t* cells, DataBlockInfo* out) const;
+  Status ScanDataBlock(size_t i, bool check_entries, std::string* prev_last_key, uint64_t* cells,
+                       DataBlockInfo* out) const;
 
   const std::string path_;
   const std::unique_ptr<RandomAccessFile> file_;

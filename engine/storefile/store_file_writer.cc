@@ -16,8 +16,7 @@ Result<std::unique_ptr<StoreFileWriter>> StoreFileWriter::Create(
     Env* env, const std::string& path, const StoreFileWriterOptions& opts) {
   auto file = env->NewWritableFile(path);
   if (!file.ok()) return file.status();
-  return std::unique_ptr<StoreFileWriter>(
-      new StoreFileWriter(env, path, opts, std::move(*file)));
+  return std::unique_ptr<StoreFileWriter>(new StoreFileWriter(env, path, opts, std::move(*file)));
 }
 
 StoreFileWriter::StoreFileWriter(Env* env, std::string path, const StoreFileWriterOptions& opts,
@@ -94,8 +93,7 @@ void StoreFileWriter::AddFileInfo(std::string key, std::string value) {
   info_.extra[std::move(key)] = std::move(value);
 }
 
-Status StoreFileWriter::WriteBlock(std::string_view stored, Compression type,
-                                   BlockHandle* handle) {
+Status StoreFileWriter::WriteBlock(std::string_view stored, Compression type, BlockHandle* handle) {
   handle->offset = offset_;
   handle->size = stored.size();
   Status s = file_->Append(stored);
@@ -144,8 +142,9 @@ Status StoreFileWriter::Finish() {
 
   info_.last_key = info_.cell_count > 0 ? last_key_ : std::string();
   // HBase's mid key for a single-level index: entry (count - 1) / 2.
-  const std::string mid_key =
-      block_first_keys_.empty() ? std::string() : block_first_keys_[(block_first_keys_.size() - 1) / 2];
+  const std::string mid_key = block_first_keys_.empty()
+                                  ? std::string()
+                                  : block_first_keys_[(block_first_keys_.size() - 1) / 2];
   std::string encoded_info;
   storefile::EncodeFileInfo(info_, mid_key, &encoded_info);
   RL_RETURN_IF_ERROR(WriteBlock(encoded_info, Compression::kNone, &trailer.file_info));

@@ -34,15 +34,15 @@ class Env;
 class WritableFile;
 
 struct StoreFileWriterOptions {
-  std::string family;                             // recorded in file info
-  uint32_t block_size = 65536;                    // BLOCKSIZE: target uncompressed data-block size
-  Compression compression = Compression::kNone;   // COMPRESSION
-  BloomType bloom = BloomType::kRow;              // ROW: distinct rows; ROWCOL: row+qualifier
+  std::string family;                            // recorded in file info
+  uint32_t block_size = 65536;                   // BLOCKSIZE: target uncompressed data-block size
+  Compression compression = Compression::kNone;  // COMPRESSION
+  BloomType bloom = BloomType::kRow;             // ROW: distinct rows; ROWCOL: row+qualifier
   // Sizes the bloom for this many distinct bloom keys up front (an upper
   // bound is best: more keys only raise the false-positive rate). 0: size it
   // exactly at Finish(), buffering 8 bytes per distinct key meanwhile.
   uint64_t expected_entries = 0;
-  bool major_compacted = false;                   // recorded in file info
+  bool major_compacted = false;  // recorded in file info
 };
 
 class StoreFileWriter {

@@ -45,8 +45,7 @@ class FaultInjectionEnv final : public Env {
   Result<std::unique_ptr<SequentialFile>> NewSequentialFile(const std::string& path) override {
     return base_->NewSequentialFile(path);
   }
-  Result<std::unique_ptr<RandomAccessFile>> NewRandomAccessFile(
-      const std::string& path) override {
+  Result<std::unique_ptr<RandomAccessFile>> NewRandomAccessFile(const std::string& path) override {
     return base_->NewRandomAccessFile(path);
   }
   bool FileExists(const std::string& path) override { return base_->FileExists(path); }
@@ -104,11 +103,11 @@ class FaultInjectionEnv final : public Env {
   Env* const base_;  // not owned
   mutable std::mutex mu_;
   std::map<std::string, FileState> files_;  // guarded by mu_
-  uint64_t epoch_ = 0;          // guarded by mu_; bumped by each simulated crash
-  bool write_error_ = false;    // guarded by mu_
-  int64_t writes_left_ = -1;    // guarded by mu_; -1: no countdown
-  uint64_t sync_count_ = 0;     // guarded by mu_
-  uint64_t dir_sync_count_ = 0; // guarded by mu_
+  uint64_t epoch_ = 0;                      // guarded by mu_; bumped by each simulated crash
+  bool write_error_ = false;                // guarded by mu_
+  int64_t writes_left_ = -1;                // guarded by mu_; -1: no countdown
+  uint64_t sync_count_ = 0;                 // guarded by mu_
+  uint64_t dir_sync_count_ = 0;             // guarded by mu_
 };
 
 }  // namespace regionlab

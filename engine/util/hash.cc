@@ -48,13 +48,18 @@ uint32_t Murmur3_32(std::string_view data, uint32_t seed) {
   const unsigned char* tail = bytes + 4 * whole_blocks;
   uint32_t k = 0;
   switch (len & 3) {
-    case 3: k ^= static_cast<uint32_t>(tail[2]) << 16; [[fallthrough]];
-    case 2: k ^= static_cast<uint32_t>(tail[1]) << 8; [[fallthrough]];
+    case 3:
+      k ^= static_cast<uint32_t>(tail[2]) << 16;
+      [[fallthrough]];
+    case 2:
+      k ^= static_cast<uint32_t>(tail[1]) << 8;
+      [[fallthrough]];
     case 1:
       k ^= tail[0];
       h ^= MixBlock(k);
       break;
-    default: break;
+    default:
+      break;
   }
 
   h ^= static_cast<uint32_t>(len);

@@ -13,9 +13,10 @@ void AppendKey(std::string* dst, std::string_view row, std::string_view qualifie
   char* p = dst->data() + start;
   EncodeBigEndian16(p, static_cast<uint16_t>(row.size()));
   p += 2;
-  std::memcpy(p, row.data(), row.size());
+  // memcpy with a null source is undefined even for 0 bytes: empty views may be null.
+  if (!row.empty()) std::memcpy(p, row.data(), row.size());
   p += row.size();
-  std::memcpy(p, qualifier.data(), qualifier.size());
+  if (!qualifier.empty()) std::memcpy(p, qualifier.data(), qualifier.size());
   p += qualifier.size();
   EncodeBigEndian64(p, static_cast<uint64_t>(timestamp));
   p[8] = static_cast<char>(type);

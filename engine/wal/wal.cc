@@ -24,8 +24,8 @@ struct Wal::Writer {
   bool sync = false;                                      // fsync before returning
   const std::vector<const WalEntry*>* entries = nullptr;  // kAppend: for accounting
   std::string records;                                    // kAppend: framed records
-  Status status;      // guarded by mu_
-  bool done = false;  // guarded by mu_
+  Status status;                                          // guarded by mu_
+  bool done = false;                                      // guarded by mu_
   std::condition_variable cv;
 };
 
@@ -76,10 +76,9 @@ Status Wal::Append(const std::vector<const WalEntry*>& entries, bool sync) {
     EncodeWalEntry(*e, &w.records);
     const size_t payload_size = w.records.size() - header_pos - wal::kRecordHeaderSize;
     if (payload_size > wal::kMaxRecordPayload) {
-      return Status::InvalidArgument("WAL entry for region " + e->region + ", sequence id " +
-                                     std::to_string(e->sequence_id) + " encodes to " +
-                                     std::to_string(payload_size) +
-                                     " bytes, more than a record can hold");
+      return Status::InvalidArgument(
+          "WAL entry for region " + e->region + ", sequence id " + std::to_string(e->sequence_id) +
+          " encodes to " + std::to_string(payload_size) + " bytes, more than a record can hold");
     }
     wal::FinishRecord(&w.records, header_pos, wal::RecordType::kEntry);
   }
@@ -165,8 +164,8 @@ Status Wal::Submit(Writer* w) {
   return result;
 }
 
-void Wal::WriteBatch(const std::vector<Writer*>& batch, Status* write_status,
-                     Status* roll_status, bool* rolled) {
+void Wal::WriteBatch(const std::vector<Writer*>& batch, Status* write_status, Status* roll_status,
+                     bool* rolled) {
   bool want_sync = false;
   bool want_roll = false;
   uint64_t written = 0;
@@ -248,7 +247,7 @@ Status Wal::OpenSegment(uint64_t number) {
   RL_RETURN_IF_ERROR((*file)->Flush());
   // Without this a power failure could lose the directory entry, and with it
   // every record later fsynced into the file.
-  (void)0;
+  RL_RETURN_IF_ERROR(env->SyncDir(options_.dir));
   bytes_.fetch_add(header.size(), std::memory_order_relaxed);
   file_ = std::move(*file);
   file_path_ = path;

@@ -50,14 +50,14 @@ struct WalOptions {
 
 // Counters since Open. Read with Wal::GetStats().
 struct WalStats {
-  uint64_t entries = 0;           // entries written
-  uint64_t appends = 0;           // Append calls whose entries were written
-  uint64_t syncs = 0;             // fsyncs of segment files
-  uint64_t bytes = 0;             // bytes written to segment files, headers included
-  uint64_t segments_rolled = 0;   // rolls to a new segment (Roll() or roll_size)
-  uint64_t segments_deleted = 0;  // segment files deleted as fully flushed or recovered
+  uint64_t entries = 0;                 // entries written
+  uint64_t appends = 0;                 // Append calls whose entries were written
+  uint64_t syncs = 0;                   // fsyncs of segment files
+  uint64_t bytes = 0;                   // bytes written to segment files, headers included
+  uint64_t segments_rolled = 0;         // rolls to a new segment (Roll() or roll_size)
+  uint64_t segments_deleted = 0;        // segment files deleted as fully flushed or recovered
   uint64_t group_commit_max_batch = 0;  // most Append calls written by one leader at once
-  uint32_t live_segments = 0;     // segment files this WAL still keeps, the current one included
+  uint32_t live_segments = 0;  // segment files this WAL still keeps, the current one included
 };
 
 class Wal {
@@ -101,7 +101,8 @@ class Wal {
   // Cheap snapshot of the counters (atomics and one short lock).
   WalStats GetStats() const;
 
-  // Syncs and closes the current segment. Later calls fail with Aborted.
+  // Syncs and closes the current segment. Later Append, Sync and Roll calls
+  // fail with Aborted.
   // Returns the sticky error if the WAL had failed. Idempotent.
   [[nodiscard]] Status Close();
 
@@ -144,10 +145,10 @@ class Wal {
   bool file_dirty_ = false;  // bytes written since the last fsync
 
   mutable std::mutex mu_;
-  std::deque<Writer*> writers_;       // guarded by mu_; front() is the leader
-  Status error_;                      // guarded by mu_; sticky once set: what writers get
-  bool closed_ = false;               // guarded by mu_
-  wal::SegmentAccounting accounting_; // guarded by mu_
+  std::deque<Writer*> writers_;         // guarded by mu_; front() is the leader
+  Status error_;                        // guarded by mu_; sticky once set: what writers get
+  bool closed_ = false;                 // guarded by mu_
+  wal::SegmentAccounting accounting_;   // guarded by mu_
   std::vector<std::string> recovered_;  // guarded by mu_: segments from before Open
 
   // Serialises segment deletion (taken before mu_, never while holding it).
@@ -158,8 +159,8 @@ class Wal {
   std::once_flag join_syncer_once_;
   std::mutex syncer_mu_;
   std::condition_variable syncer_cv_;
-  bool stop_syncer_ = false;               // guarded by syncer_mu_
-  std::atomic<bool> unsynced_{false};      // async bytes are waiting for an fsync
+  bool stop_syncer_ = false;           // guarded by syncer_mu_
+  std::atomic<bool> unsynced_{false};  // async bytes are waiting for an fsync
 
   std::atomic<uint64_t> entries_{0}, appends_{0}, syncs_{0}, bytes_{0};
   std::atomic<uint64_t> segments_rolled_{0}, segments_deleted_{0}, max_batch_{0};

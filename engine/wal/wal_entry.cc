@@ -47,8 +47,7 @@ Status DecodeWalEntry(std::string_view payload, WalEntry* out) {
   // first keeps a corrupt count from driving a huge allocation.
   if (count > in.size() / kMinEncodedEdit) {
     return Status::Corruption("WAL entry payload claims " + std::to_string(count) +
-                              " edits but only " + std::to_string(in.size()) +
-                              " bytes remain");
+                              " edits but only " + std::to_string(in.size()) + " bytes remain");
   }
 
   out->region.assign(region);
@@ -67,8 +66,8 @@ Status DecodeWalEntry(std::string_view payload, WalEntry* out) {
     const uint8_t type = static_cast<uint8_t>(in.front());
     in.remove_prefix(1);
     if (!IsValidCellType(type)) {
-      return Status::Corruption("WAL entry payload has unknown cell type " +
-                                std::to_string(type) + " in edit " + std::to_string(i));
+      return Status::Corruption("WAL entry payload has unknown cell type " + std::to_string(type) +
+                                " in edit " + std::to_string(i));
     }
     if (!GetLengthPrefixed(&in, &value)) return Truncated("the value", i, true);
     WalEdit& edit = out->edits.emplace_back();
@@ -92,9 +91,8 @@ Status ValidateWalEntry(const WalEntry& e) {
     const uint8_t type = static_cast<uint8_t>(e.edits[i].type);
     if (!IsValidCellType(type)) {
       return Status::InvalidArgument("WAL entry for region " + e.region + ", sequence id " +
-                                     std::to_string(e.sequence_id) + ": edit " +
-                                     std::to_string(i) + " has unknown cell type " +
-                                     std::to_string(type));
+                                     std::to_string(e.sequence_id) + ": edit " + std::to_string(i) +
+                                     " has unknown cell type " + std::to_string(type));
     }
   }
   return Status::OK();

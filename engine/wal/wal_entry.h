@@ -47,9 +47,9 @@ struct WalEdit {
 
 // One row mutation of one region.
 struct WalEntry {
-  std::string region;        // encoded region name
-  uint64_t sequence_id = 0;  // shared by all edits (the MVCC write number)
-  int64_t write_time_ms = 0; // when the region server accepted the mutation
+  std::string region;         // encoded region name
+  uint64_t sequence_id = 0;   // shared by all edits (the MVCC write number)
+  int64_t write_time_ms = 0;  // when the region server accepted the mutation
   std::vector<WalEdit> edits;
 
   bool operator==(const WalEntry&) const = default;

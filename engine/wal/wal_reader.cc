@@ -89,8 +89,7 @@ bool WalSegmentReader::CheckSegmentHeader() {
   }
   const uint32_t flags = DecodeFixed32(header.data() + wal::kSegmentFlagsOffset);
   if (flags != 0) {
-    return Stop(wal::kSegmentFlagsOffset, "unknown segment flags " + std::to_string(flags),
-                false);
+    return Stop(wal::kSegmentFlagsOffset, "unknown segment flags " + std::to_string(flags), false);
   }
   pos_ = wal::kSegmentHeaderSize;
   return true;
@@ -121,8 +120,9 @@ bool WalSegmentReader::ReadNext(WalEntry* entry) {
     // No writer produces this header (type 0 is reserved); a crash after the
     // file system extended the file but before its data blocks were written does.
     if (ZeroFrom(pos_)) {
-      return Stop(pos_, "zero-filled tail of " + std::to_string(remaining) +
-                            " bytes: the file grew but its data never reached the disk",
+      return Stop(pos_,
+                  "zero-filled tail of " + std::to_string(remaining) +
+                      " bytes: the file grew but its data never reached the disk",
                   /*torn_tail=*/true);
     }
     if (!status_.ok()) return false;
@@ -138,8 +138,9 @@ bool WalSegmentReader::ReadNext(WalEntry* entry) {
   std::string_view payload;
   if (!Fetch(pos_ + wal::kRecordHeaderSize, length, &payload)) return false;
   if (wal::RecordChecksum(static_cast<wal::RecordType>(type), payload) != stored_crc) {
-    return Stop(pos_, "checksum mismatch in a record of " + std::to_string(length) +
-                          " payload bytes", false);
+    return Stop(pos_,
+                "checksum mismatch in a record of " + std::to_string(length) + " payload bytes",
+                false);
   }
   if (type != static_cast<uint8_t>(wal::RecordType::kEntry)) {
     return Stop(pos_, "unknown record type " + std::to_string(type), false);
@@ -152,8 +153,8 @@ bool WalSegmentReader::ReadNext(WalEntry* entry) {
   return true;
 }
 
-Status ReplayWal(Env* env, const std::string& dir,
-                 const std::function<Status(const WalEntry&)>& fn, WalReplayReport* report) {
+Status ReplayWal(Env* env, const std::string& dir, const std::function<Status(const WalEntry&)>& fn,
+                 WalReplayReport* report) {
   if (report == nullptr) return Status::InvalidArgument("ReplayWal needs a report");
   *report = WalReplayReport();
   auto segments = ListWalSegments(env, dir);

@@ -103,8 +103,8 @@ class WalSegmentReader {
 // segment end that segment only and are added to *report (reset first).
 // A missing directory is an empty WAL. Returns non-OK only for fn's error or
 // an IO error. REQUIRES: report is not null.
-Status ReplayWal(Env* env, const std::string& dir,
-                 const std::function<Status(const WalEntry&)>& fn, WalReplayReport* report);
+Status ReplayWal(Env* env, const std::string& dir, const std::function<Status(const WalEntry&)>& fn,
+                 WalReplayReport* report);
 
 // Paths of the segment files in `dir`, in segment-number order. Other files
 // are ignored. NotFound when `dir` does not exist.

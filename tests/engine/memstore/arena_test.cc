@@ -1,13 +1,14 @@
 // Unit tests for engine/util/arena and engine/util/random: block reuse,
 // dedicated blocks for large requests, alignment, memory accounting, and
 // the deterministic generator used by the randomized tests.
+#include "util/arena.h"
+
 #include <QtTest>
 #include <cstring>
 #include <set>
 #include <vector>
 
 #include "support/test_util.h"
-#include "util/arena.h"
 #include "util/random.h"
 
 using namespace regionlab;
@@ -48,7 +49,7 @@ class ArenaTest : public QObject {
     QVERIFY(grown >= Arena::kLargeAllocation + 1);
     QVERIFY(grown <= Arena::kLargeAllocation + 1 + 64);
     char* b = arena.Allocate(500);
-    QCOMPARE(b, a + 100);  // still carving the first block
+    QCOMPARE(static_cast<void*>(b), static_cast<void*>(a + 100));  // still carving the first block
     QCOMPARE(arena.MemoryUsage(), before + grown);
     arena.Allocate(1 << 20);
     QVERIFY(arena.MemoryUsage() >= before + grown + (1 << 20));
@@ -80,7 +81,8 @@ class ArenaTest : public QObject {
     }
     for (size_t i = 0; i < blocks.size(); ++i) {
       for (size_t j = 0; j < blocks[i].second; ++j) {
-        QCOMPARE(static_cast<unsigned char>(blocks[i].first[j]), static_cast<unsigned char>(i & 0xff));
+        QCOMPARE(static_cast<unsigned char>(blocks[i].first[j]),
+                 static_cast<unsigned char>(i & 0xff));
       }
     }
     // Accounting covers what was handed out, with bounded waste.

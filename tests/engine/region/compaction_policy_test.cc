@@ -5,18 +5,19 @@
 // worked out by hand from the rules in compaction_policy.h and agree with
 // HBase's expectations. The rest cover files under compaction, the ratio,
 // the default options and NeedsCompaction.
+#include "region/compaction_policy.h"
+
 #include <QtTest>
 #include <vector>
 
-#include "region/compaction_policy.h"
 #include "support/test_util.h"
 
 using namespace regionlab;
 
 namespace {
 
-constexpr qulonglong kTooBig = 2101;   // HBase test's maxSize + 1
-constexpr qulonglong kMaxLess1 = 2099; // maxSize - 1
+constexpr qulonglong kTooBig = 2101;    // HBase test's maxSize + 1
+constexpr qulonglong kMaxLess1 = 2099;  // maxSize - 1
 constexpr qulonglong kMB = 1ull << 20;
 
 CompactionOptions HBaseTestOptions() {
@@ -51,8 +52,7 @@ class CompactionPolicyTest : public QObject {
     auto hbase = [&](const char* name, QList<qulonglong> sizes, QList<int> expected,
                      bool major = false, bool stuck = false, qulonglong min_size = 10) {
       QTest::newRow(name) << sizes << QList<int>{} << h.min_files << h.max_files << h.ratio
-                          << min_size << qulonglong(h.max_size) << 10 << expected << major
-                          << stuck;
+                          << min_size << qulonglong(h.max_size) << 10 << expected << major << stuck;
     };
     // 23 <= 12+12 and 12 <= 23+12: the newest three are in ratio; 50 > 47.
     hbase("hbase: preserve ratio", {100, 50, 23, 12, 12}, {2, 3, 4});
@@ -72,26 +72,25 @@ class CompactionPolicyTest : public QObject {
     hbase("hbase: all windows too big", {kMaxLess1, kMaxLess1, kMaxLess1}, {});
     // Powers of two are never in ratio (2^k > 2^k - 1); 10 files block, so
     // the smallest 3-file window is taken.
-    hbase("hbase: stuck takes smallest", {512, 256, 128, 64, 32, 16, 8, 4, 2, 1}, {7, 8, 9},
-          false, true, /*min_size=*/1);
+    hbase("hbase: stuck takes smallest", {512, 256, 128, 64, 32, 16, 8, 4, 2, 1}, {7, 8, 9}, false,
+          true, /*min_size=*/1);
     hbase("hbase: empty", {}, {});
     hbase("hbase: all too big", {kTooBig, kTooBig}, {});
     // Stuck store (10 files): best files-per-byte, 5% hysteresis.
-    hbase("hbase stuck: smallest compaction", {99, 99, 99, 99, 99, 99, 30, 30, 30, 30},
-          {6, 7, 8}, false, true);
-    hbase("hbase: not stuck, most files", {99, 99, 99, 99, 99, 30, 30, 30, 30},
-          {4, 5, 6, 7, 8});
-    hbase("hbase stuck: add small files", {99, 99, 99, 99, 99, 99, 30, 30, 30, 15},
-          {6, 7, 8, 9}, false, true);
-    hbase("hbase stuck: prefer earlier", {99, 99, 99, 99, 30, 26, 26, 29, 25, 25}, {4, 5, 6},
+    hbase("hbase stuck: smallest compaction", {99, 99, 99, 99, 99, 99, 30, 30, 30, 30}, {6, 7, 8},
           false, true);
-    hbase("hbase stuck: later if much better", {99, 99, 99, 99, 27, 27, 27, 20, 20, 20},
-          {7, 8, 9}, false, true);
+    hbase("hbase: not stuck, most files", {99, 99, 99, 99, 99, 30, 30, 30, 30}, {4, 5, 6, 7, 8});
+    hbase("hbase stuck: add small files", {99, 99, 99, 99, 99, 99, 30, 30, 30, 15}, {6, 7, 8, 9},
+          false, true);
+    hbase("hbase stuck: prefer earlier", {99, 99, 99, 99, 30, 26, 26, 29, 25, 25}, {4, 5, 6}, false,
+          true);
+    hbase("hbase stuck: later if much better", {99, 99, 99, 99, 27, 27, 27, 20, 20, 20}, {7, 8, 9},
+          false, true);
 
     // Ratio 1.2 admits 100 <= 1.2 x 97: every file, so the result is major.
-    QTest::newRow("ratio 1.2 takes all") << QList<qulonglong>{100, 50, 23, 12, 12} << QList<int>{}
-                                         << 3 << 5 << 1.2 << qulonglong(10) << qulonglong(2100)
-                                         << 10 << QList<int>{0, 1, 2, 3, 4} << true << false;
+    QTest::newRow("ratio 1.2 takes all")
+        << QList<qulonglong>{100, 50, 23, 12, 12} << QList<int>{} << 3 << 5 << 1.2 << qulonglong(10)
+        << qulonglong(2100) << 10 << QList<int>{0, 1, 2, 3, 4} << true << false;
     // Files up to the newest one under compaction are not eligible.
     QTest::newRow("skip compacting prefix")
         << QList<qulonglong>{10, 10, 10, 10, 10, 10} << QList<int>{2} << 3 << 5 << 1.0
@@ -113,9 +112,8 @@ class CompactionPolicyTest : public QObject {
     // Default ratio with big files: 1 GB > 1.2 x 600 MB, the rest qualify.
     QTest::newRow("defaults, big old file")
         << QList<qulonglong>{1024 * kMB, 300 * kMB, 200 * kMB, 200 * kMB} << QList<int>{}
-        << d.min_files << d.max_files << d.ratio << qulonglong(d.min_size)
-        << qulonglong(d.max_size) << kDefaultBlockingStoreFiles << QList<int>{1, 2, 3} << false
-        << false;
+        << d.min_files << d.max_files << d.ratio << qulonglong(d.min_size) << qulonglong(d.max_size)
+        << kDefaultBlockingStoreFiles << QList<int>{1, 2, 3} << false << false;
     QTest::newRow("defaults, too few files")
         << QList<qulonglong>{kMB, kMB} << QList<int>{} << d.min_files << d.max_files << d.ratio
         << qulonglong(d.min_size) << qulonglong(d.max_size) << kDefaultBlockingStoreFiles

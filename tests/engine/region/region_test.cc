@@ -363,11 +363,12 @@ class RegionTest : public QObject {
     RegionOptions opts;
     opts.memstore_flush_size = 16 * 1024;
     opts.compaction.min_size = 1;  // so the ratio rule applies to our tiny files
-    auto region = OpenRegion(dir.path(), Descriptor({Family("f")}), opts);
-    QVERIFY(region);
+    // Declared before the region: its closing flush still reports to them.
     std::vector<FlushEvent> flushes;
     std::vector<CompactionEvent> compactions;
     std::mutex mu;
+    auto region = OpenRegion(dir.path(), Descriptor({Family("f")}), opts);
+    QVERIFY(region);
     region->SetListener({[&](const FlushEvent& e) { std::lock_guard l(mu); flushes.push_back(e); },
                          [&](const CompactionEvent& e) {
                            std::lock_guard l(mu);
@@ -396,10 +397,10 @@ class RegionTest : public QObject {
     tracker.limit = 64 * 1024;
     RegionOptions opts;
     opts.global_memstore = &tracker;
-    auto region = OpenRegion(dir.path(), Descriptor({Family("f")}), opts);
-    QVERIFY(region);
     FlushReason reason = FlushReason::kManual;
     std::atomic<int> count{0};
+    auto region = OpenRegion(dir.path(), Descriptor({Family("f")}), opts);
+    QVERIFY(region);
     region->SetListener({[&](const FlushEvent& e) {
                            reason = e.reason;
                            ++count;

@@ -2,7 +2,6 @@
 // and restart points, and BlockIterator's Seek/SeekForPrev/Next/Prev over
 // binary keys, including hostile block contents.
 #include <QtTest>
-
 #include <algorithm>
 #include <random>
 
@@ -229,9 +228,9 @@ class BlockTest : public QObject {
     it.Next();
     QVERIFY(!it.Valid());
     QVERIFY(it.status().IsCorruption());
-    QVERIFY2(it.status().message().find("block offset " + std::to_string(entry1)) !=
-                 std::string::npos,
-             it.status().ToString().c_str());
+    QVERIFY2(
+        it.status().message().find("block offset " + std::to_string(entry1)) != std::string::npos,
+        it.status().ToString().c_str());
     it.SeekToFirst();  // the error is sticky
     QVERIFY(!it.Valid());
   }
@@ -251,7 +250,8 @@ class BlockTest : public QObject {
         }
       } else {
         block = good;
-        for (int k = 0; k < 1 + round % 5; ++k) block[rng() % block.size()] = static_cast<char>(rng());
+        for (int k = 0; k < 1 + round % 5; ++k)
+          block[rng() % block.size()] = static_cast<char>(rng());
       }
       BlockIterator it(std::make_shared<const std::string>(block), "fuzz");
       int steps = 0;

@@ -23,8 +23,8 @@ std::shared_ptr<StoreFileReader> WriteRows(const TempDir& dir, const std::string
   if (!w.ok()) return nullptr;
   for (uint32_t r = 0; r < rows; ++r) {
     for (int q = 0; q < quals; ++q) {
-      const std::string key = EncodeKey(BinaryRow(2 * r), "q" + std::to_string(q), 5,
-                                        CellType::kPut, r + 1);
+      const std::string key =
+          EncodeKey(BinaryRow(2 * r), "q" + std::to_string(q), 5, CellType::kPut, r + 1);
       if (!(*w)->Add(key, "v").ok()) return nullptr;
     }
   }
@@ -55,8 +55,8 @@ class BloomTest : public QObject {
     QTest::newRow("abc") << QByteArray("abc") << 0x9747b28cu << 0xc84a62ddu;
     QTest::newRow("abcd") << QByteArray("abcd") << 0x9747b28cu << 0xf0478627u;
     QTest::newRow("hello world") << QByteArray("Hello, world!") << 0x9747b28cu << 0x24884cbau;
-    QTest::newRow("fox") << QByteArray("The quick brown fox jumps over the lazy dog")
-                         << 0x9747b28cu << 0x2fa826cdu;
+    QTest::newRow("fox") << QByteArray("The quick brown fox jumps over the lazy dog") << 0x9747b28cu
+                         << 0x2fa826cdu;
   }
   void murmur3ReferenceValues() {
     QFETCH(QByteArray, input);
@@ -133,8 +133,7 @@ class BloomTest : public QObject {
              EncodeKey("r", "q", 1, CellType::kPut, 1).substr(0, 4));
     TempDir dir;
     StoreFileWriterOptions o = Options(Compression::kNone, BloomType::kRowCol, 4096);
-    QVERIFY(WriteStoreFile(dir.File("f.sf"), o,
-                           {{EncodeKey("ab", "c", 1, CellType::kPut, 1), "v"}})
+    QVERIFY(WriteStoreFile(dir.File("f.sf"), o, {{EncodeKey("ab", "c", 1, CellType::kPut, 1), "v"}})
                 .ok());
     auto reader = StoreFileReader::Open(Env::Default(), dir.File("f.sf"), nullptr, {});
     RL_QVERIFY_OK(reader.status());

@@ -2,7 +2,6 @@
 // size and file size; the 12.5% snappy rule; one data block per Seek; file
 // info and MidKey; block-cache use; writer argument checks; concurrent readers.
 #include <QtTest>
-
 #include <algorithm>
 #include <random>
 #include <thread>
@@ -47,9 +46,8 @@ void CheckSeeks(StoreFileReader* reader, const std::vector<KV>& cells, int count
     for (int b = 3; b < 7; ++b) n = (n << 8) | static_cast<uint8_t>(p.row[b]);
     const std::string gap = FirstKeyOnRow(BinaryRow(n + 1));
     it->Seek(gap);
-    auto next = std::find_if(cells.begin(), cells.end(), [&](const KV& kv) {
-      return CompareKeys(kv.first, gap) >= 0;
-    });
+    auto next = std::find_if(cells.begin(), cells.end(),
+                             [&](const KV& kv) { return CompareKeys(kv.first, gap) >= 0; });
     if (next == cells.end()) {
       QVERIFY(!it->Valid());
     } else {
@@ -93,8 +91,8 @@ class StoreFileTest : public QObject {
     const std::string path = dir.File("rt.sf");
     const auto kind = cells % 2 == 0 ? ValueKind::kCompressible : ValueKind::kSmall;
     const std::vector<KV> input = MakeCells(cells, kind);
-    const StoreFileWriterOptions o = Options(static_cast<Compression>(compression),
-                                             static_cast<BloomType>(bloom), block_size);
+    const StoreFileWriterOptions o =
+        Options(static_cast<Compression>(compression), static_cast<BloomType>(bloom), block_size);
     RL_QVERIFY_OK(WriteStoreFile(path, o, input));
 
     auto reader = OpenOrNull(path);
@@ -115,8 +113,14 @@ class StoreFileTest : public QObject {
       QVERIFY(reader->MayContainColumn(p.row, p.qualifier));
     }
     RL_QVERIFY_OK(reader->VerifyChecksums());
-    // Blocks are cut at ~block_size: a 64-byte target holds at most 2 cells.
-    if (block_size == 64) QVERIFY(reader->info().data_blocks * 2 >= quint64(cells));
+    // A block is cut at the first cell that takes it to block_size or more.
+    auto blocks = reader->DescribeDataBlocks();
+    RL_QVERIFY_OK(blocks.status());
+    QCOMPARE(quint64(blocks->size()), quint64(reader->info().data_blocks));
+    for (size_t b = 0; b + 1 < blocks->size(); ++b) {
+      QVERIFY((*blocks)[b].raw_size >= uint64_t(block_size));
+      QVERIFY((*blocks)[b].raw_size < uint64_t(block_size) + 300);  // + at most one cell
+    }
   }
 
   void emptyFile() {
@@ -159,7 +163,8 @@ class StoreFileTest : public QObject {
     TempDir dir;
     const std::string path = dir.File("s.sf");
     const std::vector<KV> input = MakeCells(2000, static_cast<ValueKind>(kind));
-    RL_QVERIFY_OK(WriteStoreFile(path, Options(Compression::kSnappy, BloomType::kRow, 4096), input));
+    RL_QVERIFY_OK(
+        WriteStoreFile(path, Options(Compression::kSnappy, BloomType::kRow, 4096), input));
     auto reader = OpenOrNull(path);
     QVERIFY(reader != nullptr);
     const StoreFileInfo& info = reader->info();
@@ -206,7 +211,10 @@ class StoreFileTest : public QObject {
       const std::string& key = input[rng() % input.size()].first;
       const auto before = reader->stats();
       auto it = reader->NewIterator();
-      if (s % 2 == 0) it->Seek(key); else it->SeekForPrev(key);
+      if (s % 2 == 0)
+        it->Seek(key);
+      else
+        it->SeekForPrev(key);
       QVERIFY(it->Valid());
       QCOMPARE(std::string(it->key()), key);
       const auto after = reader->stats();
@@ -250,12 +258,14 @@ class StoreFileTest : public QObject {
 
     StoreFileReadOptions no_cache;
     no_cache.cache_blocks = false;
+    const BlockCacheStats before = cache.GetStats();
     auto uncached = OpenOrNull(path, &cache, no_cache);
     auto it = uncached->NewIterator();
     QCOMPARE(ScanForward(it.get()), input);
     const BlockCacheStats s = cache.GetStats();
     QCOMPARE(quint64(s.block_count), quint64(0));
-    QCOMPARE(quint64(s.hits + s.misses), quint64(2));  // only the first reader's lookups
+    QCOMPARE(quint64(s.hits + s.misses), quint64(before.hits + before.misses));
+    QCOMPARE(quint64(uncached->stats().blocks_read), quint64(uncached->info().data_blocks));
 
     StoreFileReadOptions in_memory;
     in_memory.in_memory = true;
@@ -318,7 +328,8 @@ class StoreFileTest : public QObject {
     // the last key of block (n - 1) / 2 - 1.
     const size_t mid = (blocks->size() - 1) / 2;
     const std::string& prev_last = (*blocks)[mid - 1].last_key;
-    auto pos = std::find_if(input.begin(), input.end(), [&](const KV& kv) { return kv.first == prev_last; });
+    auto pos = std::find_if(input.begin(), input.end(),
+                            [&](const KV& kv) { return kv.first == prev_last; });
     QVERIFY(pos != input.end() && pos + 1 != input.end());
     QCOMPARE(reader->MidKey(), (pos + 1)->first);
     QVERIFY(CompareKeys(reader->MidKey(), info.first_key) > 0);
@@ -328,8 +339,10 @@ class StoreFileTest : public QObject {
   void midKeyOfOneAndTwoBlocks() {
     TempDir dir;
     const std::vector<KV> cells = MakeCells(2);
-    RL_QVERIFY_OK(WriteStoreFile(dir.File("one.sf"), Options(Compression::kNone, BloomType::kRow, 65536), cells));
-    RL_QVERIFY_OK(WriteStoreFile(dir.File("two.sf"), Options(Compression::kNone, BloomType::kRow, 1), cells));
+    RL_QVERIFY_OK(WriteStoreFile(dir.File("one.sf"),
+                                 Options(Compression::kNone, BloomType::kRow, 65536), cells));
+    RL_QVERIFY_OK(
+        WriteStoreFile(dir.File("two.sf"), Options(Compression::kNone, BloomType::kRow, 1), cells));
     auto one = OpenOrNull(dir.File("one.sf"));
     auto two = OpenOrNull(dir.File("two.sf"));
     QCOMPARE(quint64(one->info().data_blocks), quint64(1));
@@ -341,13 +354,15 @@ class StoreFileTest : public QObject {
   void writerRejectsBadInput() {
     TempDir dir;
     const std::string path = dir.File("w.sf");
-    auto w = StoreFileWriter::Create(Env::Default(), path, Options(Compression::kNone, BloomType::kRow, 4096));
+    auto w = StoreFileWriter::Create(Env::Default(), path,
+                                     Options(Compression::kNone, BloomType::kRow, 4096));
     RL_QVERIFY_OK(w.status());
     const std::string k1 = EncodeKey("b", "q", 10, CellType::kPut, 1);
     RL_QVERIFY_OK((*w)->Add(k1, "v"));
     QVERIFY((*w)->Add(k1, "dup").IsInvalidArgument());
     QVERIFY((*w)->Add(EncodeKey("a", "q", 10, CellType::kPut, 1), "v").IsInvalidArgument());
-    QVERIFY((*w)->Add(EncodeKey("b", "q", 11, CellType::kPut, 1), "newer ts sorts first").IsInvalidArgument());
+    QVERIFY((*w)->Add(EncodeKey("b", "q", 11, CellType::kPut, 1), "newer ts sorts first")
+                .IsInvalidArgument());
     QVERIFY((*w)->Add("short", "v").IsInvalidArgument());
     RL_QVERIFY_OK((*w)->Add(EncodeKey("b", "q", 9, CellType::kPut, 1), "v"));
     QCOMPARE(quint64((*w)->EntryCount()), quint64(2));
@@ -361,7 +376,8 @@ class StoreFileTest : public QObject {
     TempDir dir;
     const std::string path = dir.File("a.sf");
     {
-      auto w = StoreFileWriter::Create(Env::Default(), path, Options(Compression::kNone, BloomType::kRow, 64));
+      auto w = StoreFileWriter::Create(Env::Default(), path,
+                                       Options(Compression::kNone, BloomType::kRow, 64));
       RL_QVERIFY_OK(w.status());
       for (const auto& [k, v] : MakeCells(100)) RL_QVERIFY_OK((*w)->Add(k, v));
       QVERIFY((*w)->FileSize() > 0);
@@ -371,7 +387,8 @@ class StoreFileTest : public QObject {
       QVERIFY(!(*w)->Finish().ok());
     }
     {
-      auto w = StoreFileWriter::Create(Env::Default(), path, Options(Compression::kNone, BloomType::kRow, 64));
+      auto w = StoreFileWriter::Create(Env::Default(), path,
+                                       Options(Compression::kNone, BloomType::kRow, 64));
       RL_QVERIFY_OK((*w)->Add(MakeCells(1)[0].first, "v"));
     }  // destroyed unfinished
     QVERIFY(!Env::Default()->FileExists(path));
@@ -383,7 +400,8 @@ class StoreFileTest : public QObject {
     TempDir dir;
     const std::string path = dir.File("mt.sf");
     const std::vector<KV> input = MakeCells(4000, ValueKind::kCompressible);
-    RL_QVERIFY_OK(WriteStoreFile(path, Options(Compression::kSnappy, BloomType::kRow, 1024), input));
+    RL_QVERIFY_OK(
+        WriteStoreFile(path, Options(Compression::kSnappy, BloomType::kRow, 1024), input));
     BlockCache cache(64 << 10);
     auto reader = OpenOrNull(path, &cache);
     QVERIFY(reader != nullptr);
@@ -396,7 +414,8 @@ class StoreFileTest : public QObject {
           auto it = reader->NewIterator();
           size_t i = 0;
           for (it->SeekToFirst(); it->Valid(); it->Next(), ++i) {
-            if (i >= input.size() || it->key() != input[i].first || it->value() != input[i].second) {
+            if (i >= input.size() || it->key() != input[i].first ||
+                it->value() != input[i].second) {
               ++mismatches;
               break;
             }

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <QtTest>
-
 #include <cstdint>
 #include <memory>
 #include <random>
@@ -50,8 +49,7 @@ inline std::string MakeValue(ValueKind kind, uint32_t i, std::mt19937* rng) {
 // `n` cells in key order: rows 2*k (even numbers, so odd rows are absent),
 // three qualifiers per row, two versions of the middle qualifier and a
 // DeleteColumn marker on the first of every 10th row.
-inline std::vector<KV> MakeCells(size_t n, ValueKind kind = ValueKind::kSmall,
-                                 uint32_t seed = 7) {
+inline std::vector<KV> MakeCells(size_t n, ValueKind kind = ValueKind::kSmall, uint32_t seed = 7) {
   std::mt19937 rng(seed);
   std::vector<KV> cells;
   cells.reserve(n);

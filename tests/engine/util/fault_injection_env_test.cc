@@ -1,12 +1,13 @@
 // Unit tests for engine/util/fault_injection_env: simulated power loss
 // (unsynced bytes dropped, unsynced directory entries removed), dead handles
 // after a simulated crash, injected write errors, and sync counters.
+#include "util/fault_injection_env.h"
+
 #include <QtTest>
 #include <memory>
 
 #include "support/test_util.h"
 #include "util/env.h"
-#include "util/fault_injection_env.h"
 
 using namespace regionlab;
 using regionlab::test::ReadAll;

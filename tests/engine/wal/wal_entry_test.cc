@@ -1,9 +1,10 @@
 // Tests for engine/wal/wal_entry: the payload encoding of one WAL entry.
+#include "wal/wal_entry.h"
+
 #include <QtTest>
 
 #include "support/test_util.h"
 #include "util/random.h"
-#include "wal/wal_entry.h"
 
 using namespace regionlab;
 
@@ -90,9 +91,9 @@ class WalEntryTest : public QObject {
     for (size_t len = 0; len < payload.size(); ++len) {
       WalEntry out;
       Status s = DecodeWalEntry(std::string_view(payload).substr(0, len), &out);
-      QVERIFY2(s.IsCorruption(), qPrintable(QString("prefix %1: %2")
-                                                .arg(len)
-                                                .arg(QString::fromStdString(s.ToString()))));
+      QVERIFY2(
+          s.IsCorruption(),
+          qPrintable(QString("prefix %1: %2").arg(len).arg(QString::fromStdString(s.ToString()))));
     }
   }
 
@@ -133,10 +134,10 @@ class WalEntryTest : public QObject {
   void hugeEditCountIsCorruption() {
     std::string payload;
     payload += '\x01';
-    payload += 'r';                                         // region "r"
-    payload += '\x01';                                      // sequence id 1
-    payload += '\x00';                                      // write time 0
-    payload += std::string("\xff\xff\xff\xff\x0f", 5);      // 2^32 - 1 edits
+    payload += 'r';                                     // region "r"
+    payload += '\x01';                                  // sequence id 1
+    payload += '\x00';                                  // write time 0
+    payload += std::string("\xff\xff\xff\xff\x0f", 5);  // 2^32 - 1 edits
     payload += std::string(20, 'x');
     WalEntry out;
     Status s = DecodeWalEntry(payload, &out);

@@ -1,12 +1,13 @@
 // Tests for engine/wal/wal_format (segment names, header, record framing)
 // and the worked example of engine/wal/FORMAT-wal.md.
+#include "wal/wal_format.h"
+
 #include <QtTest>
 
 #include "regionlab/bytes.h"
 #include "support/test_util.h"
 #include "util/crc32c.h"
 #include "wal/wal_entry.h"
-#include "wal/wal_format.h"
 
 using namespace regionlab;
 

@@ -1,7 +1,6 @@
 // Tests for engine/wal/wal_reader: replay across segments, torn tails,
 // corruption in records and headers, and robustness against garbage.
 #include <QtTest>
-
 #include <fstream>
 
 #include "util/random.h"
@@ -142,15 +141,24 @@ class WalReaderTest : public QObject {
     QTest::addColumn<QString>("target");
     QTest::addColumn<QString>("reason");
     QTest::addColumn<int>("entriesBefore");
-    QTest::newRow("record crc") << "crc" << "checksum mismatch" << 2;
-    QTest::newRow("record length") << "length" << "checksum mismatch" << 2;
-    QTest::newRow("record type") << "type" << "checksum mismatch" << 2;
-    QTest::newRow("payload first byte") << "payload-first" << "checksum mismatch" << 2;
-    QTest::newRow("payload middle") << "payload-middle" << "checksum mismatch" << 2;
-    QTest::newRow("payload last byte") << "payload-last" << "checksum mismatch" << 2;
-    QTest::newRow("segment magic") << "magic" << "bad segment magic" << 0;
-    QTest::newRow("segment version") << "version" << "unsupported segment version" << 0;
-    QTest::newRow("segment flags") << "flags" << "unknown segment flags" << 0;
+    QTest::newRow("record crc") << "crc"
+                                << "checksum mismatch" << 2;
+    QTest::newRow("record length") << "length"
+                                   << "checksum mismatch" << 2;
+    QTest::newRow("record type") << "type"
+                                 << "checksum mismatch" << 2;
+    QTest::newRow("payload first byte") << "payload-first"
+                                        << "checksum mismatch" << 2;
+    QTest::newRow("payload middle") << "payload-middle"
+                                    << "checksum mismatch" << 2;
+    QTest::newRow("payload last byte") << "payload-last"
+                                       << "checksum mismatch" << 2;
+    QTest::newRow("segment magic") << "magic"
+                                   << "bad segment magic" << 0;
+    QTest::newRow("segment version") << "version"
+                                     << "unsupported segment version" << 0;
+    QTest::newRow("segment flags") << "flags"
+                                   << "unknown segment flags" << 0;
   }
   void corruption() {
     QFETCH(QString, target);
@@ -294,8 +302,8 @@ class WalReaderTest : public QObject {
       const size_t from_first = replayed.size() - kPerSegment;
       QVERIFY(from_first <= size_t(kPerSegment));
       QVERIFY(std::equal(replayed.begin(), replayed.begin() + from_first, written.begin()));
-      QVERIFY(std::equal(replayed.begin() + from_first, replayed.end(),
-                         written.begin() + kPerSegment));
+      QVERIFY(
+          std::equal(replayed.begin() + from_first, replayed.end(), written.begin() + kPerSegment));
     }
     // Pure garbage with a segment name.
     Random garbage(7);

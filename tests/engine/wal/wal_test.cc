@@ -1,15 +1,14 @@
 // Tests for engine/wal/wal: appending, rolling, group commit, background
 // sync, segment deletion after flushes, and behaviour after a failed write.
-#include <QtTest>
-
-#include <atomic>
-#include <chrono>
-#include <map>
-#include <thread>
-
-#include <csignal>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <QtTest>
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <map>
+#include <thread>
 
 #include "util/fault_injection_env.h"
 #include "wal/wal_format.h"
@@ -41,8 +40,7 @@ class FaultyEnv final : public Env {
   Result<std::unique_ptr<SequentialFile>> NewSequentialFile(const std::string& path) override {
     return base_->NewSequentialFile(path);
   }
-  Result<std::unique_ptr<RandomAccessFile>> NewRandomAccessFile(
-      const std::string& path) override {
+  Result<std::unique_ptr<RandomAccessFile>> NewRandomAccessFile(const std::string& path) override {
     return base_->NewRandomAccessFile(path);
   }
   bool FileExists(const std::string& path) override { return base_->FileExists(path); }
@@ -404,9 +402,8 @@ class WalTest : public QObject {
     RL_QVERIFY_OK(w.Roll());
     w.MarkFlushed("D", 5);
     QCOMPARE(int(Segments(dir.path()).size()), 2);  // C never flushed
-    w.ForgetRegion("C");                              // C moved to another server
-    QCOMPARE(Segments(dir.path()),
-             (std::vector<std::string>{dir.File(wal::SegmentFileName(2))}));
+    w.ForgetRegion("C");                            // C moved to another server
+    QCOMPARE(Segments(dir.path()), (std::vector<std::string>{dir.File(wal::SegmentFileName(2))}));
   }
 
   void failedWriteIsReportedAndLaterAppendsRefused_data() {
@@ -424,7 +421,7 @@ class WalTest : public QObject {
     const WalEntry e1 = MakeEntry("r", 1), e2 = MakeEntry("r", 2), e3 = MakeEntry("r", 3);
     RL_QVERIFY_OK((*wal)->Append({&e1}, true));
 
-    std::atomic<bool>& flag = fault == "append" ? env.fail_append
+    std::atomic<bool>& flag = fault == "append"  ? env.fail_append
                               : fault == "flush" ? env.fail_flush
                                                  : env.fail_sync;
     flag = true;

@@ -21,8 +21,8 @@ inline WalEntry MakeEntry(const std::string& region, uint64_t seq, size_t value_
   e.write_time_ms = 1700000000000 + static_cast<int64_t>(seq);
   std::string value(value_size, 'v');
   for (size_t i = 0; i < value.size(); ++i) value[i] = static_cast<char>('a' + (seq + i) % 26);
-  e.edits.push_back({"cf", "row-" + std::to_string(seq), "q", static_cast<int64_t>(seq),
-                     CellType::kPut, value});
+  e.edits.push_back(
+      {"cf", "row-" + std::to_string(seq), "q", static_cast<int64_t>(seq), CellType::kPut, value});
   return e;
 }
 
