@@ -168,8 +168,6 @@ Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
     // and then drops the old segments.
     const std::string wal_dir = JoinPath(dir_, "wal");
     RL_RETURN_IF_ERROR(env_->CreateDirs(wal_dir));
-    auto old_segments = ListWalSegments(env_, wal_dir);
-    if (!old_segments.ok()) return old_segments.status();
     WalReplayReport wal_report;
     RL_RETURN_IF_ERROR(ReplayWal(
         env_, wal_dir,
@@ -177,10 +175,7 @@ Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
           return e.region == descriptor_.encoded_name ? Replay(e) : Status::OK();
         },
         &wal_report));
-    for (const auto& p : wal_report.problems) {
-      report->problems.push_back(p.file + " at offset " + std::to_string(p.offset) + ": " +
-                                 p.reason + (p.torn_tail ? " (torn tail)" : ""));
-    }
+    for (const auto& p : wal_report.problems) report->problems.push_back(p.ToString());
     WalOptions wo;
     wo.env = env_;
     wo.dir = wal_dir;
@@ -192,9 +187,7 @@ Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
     bool recovered = false;
     for (const auto& st : stores_) recovered |= !st.version->active->Empty();
     if (recovered) RL_RETURN_IF_ERROR(FlushNow(FlushReason::kManual));
-    for (const auto& segment_path : *old_segments) {
-      RL_RETURN_IF_ERROR(env_->RemoveFile(segment_path));
-    }
+    RL_RETURN_IF_ERROR(own_wal_->DeleteRecoveredSegments());
   }
   report->wal_entries_replayed = report_replayed_;
   report->wal_entries_skipped = report_skipped_;

@@ -28,7 +28,7 @@ ScanQueryOptions RegionImpl::CompactionOptionsFor(const Store& store) const {
   ScanQueryOptions o;
   o.max_versions = store.family.max_versions;
   o.min_versions = store.family.min_versions;
-  o.ttl_ms = store.family.ttl_seconds >= kTtlForever ? -1 : store.family.ttl_seconds * 1000;
+  o.ttl_ms = FamilyTtlMillis(store.family.ttl_seconds);
   o.now_ms = clock_->NowMillis();
   o.keep_deleted_cells = store.family.keep_deleted_cells;
   return o;

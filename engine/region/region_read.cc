@@ -30,8 +30,24 @@ bool FileMayMatter(const StoreFileInfo& info, const Scan& scan, int64_t expired_
   }
   if (info.max_timestamp < scan.min_timestamp) return false;
   if (info.min_timestamp >= scan.max_timestamp && info.delete_count == 0) return false;
-  if (!scan.raw && info.max_timestamp < expired_before) return false;
+  if (info.max_timestamp < expired_before) return false;
   return true;
+}
+
+// The checks HBase makes of a Scan or Get before running it.
+Status ValidateScan(const Scan& scan) {
+  if (scan.max_versions < 1) {
+    return Status::InvalidArgument("VERSIONS must be at least 1, got " +
+                                   std::to_string(scan.max_versions));
+  }
+  if (scan.min_timestamp < 0 || scan.max_timestamp < scan.min_timestamp) {
+    return Status::InvalidArgument("TIMERANGE [" + std::to_string(scan.min_timestamp) + ", " +
+                                   std::to_string(scan.max_timestamp) + ") is not a valid range");
+  }
+  if (scan.raw && !scan.columns.empty()) {
+    return Status::InvalidArgument("Cannot specify any column for a raw scan");
+  }
+  return Status::OK();
 }
 
 }  // namespace
@@ -65,7 +81,7 @@ std::vector<std::unique_ptr<StoreScanner>> RegionImpl::OpenStoreScanners(const S
     ScanQueryOptions o;
     o.max_versions = scan.raw ? scan.max_versions : std::min(scan.max_versions, family.max_versions);
     o.min_versions = family.min_versions;
-    o.ttl_ms = family.ttl_seconds >= kTtlForever ? -1 : family.ttl_seconds * 1000;
+    o.ttl_ms = FamilyTtlMillis(family.ttl_seconds);
     o.now_ms = now;
     o.min_ts = scan.min_timestamp;
     o.max_ts = scan.max_timestamp;
@@ -73,8 +89,9 @@ std::vector<std::unique_ptr<StoreScanner>> RegionImpl::OpenStoreScanners(const S
     o.raw = scan.raw;
     o.read_point = read_point;
     if (!whole_family) o.columns.assign(qualifiers.begin(), qualifiers.end());
+    // Raw scans ignore TTL, as in HBase; MIN_VERSIONS can keep expired cells.
     const int64_t expired_before =
-        (o.ttl_ms < 0 || family.min_versions > 0) ? INT64_MIN : now - o.ttl_ms;
+        (scan.raw || o.ttl_ms < 0 || family.min_versions > 0) ? INT64_MIN : now - o.ttl_ms;
 
     const auto& v = versions[i];
     std::vector<std::unique_ptr<KeyValueIterator>> children;
@@ -181,14 +198,7 @@ class RegionScannerImpl final : public RegionScanner {
 };
 
 Result<std::unique_ptr<RegionScanner>> RegionImpl::GetScanner(const Scan& scan) {
-  if (scan.max_versions < 1) {
-    return Status::InvalidArgument("scan VERSIONS must be at least 1, got " +
-                                   std::to_string(scan.max_versions));
-  }
-  if (scan.min_timestamp < 0 || scan.max_timestamp < scan.min_timestamp) {
-    return Status::InvalidArgument("scan TIMERANGE [" + std::to_string(scan.min_timestamp) + ", " +
-                                   std::to_string(scan.max_timestamp) + ") is not a valid range");
-  }
+  RL_RETURN_IF_ERROR(ValidateScan(scan));
   for (const auto& c : scan.columns) {
     if (std::none_of(stores_.begin(), stores_.end(),
                      [&](const Store& s) { return s.family.name == c.family; })) {
@@ -219,10 +229,7 @@ Result<RowResult> RegionImpl::DoGet(const Get& get) {
   scan.min_timestamp = get.min_timestamp;
   scan.max_timestamp = get.max_timestamp;
   scan.raw = get.raw;
-  if (scan.max_versions < 1) {
-    return Status::InvalidArgument("get VERSIONS must be at least 1, got " +
-                                   std::to_string(scan.max_versions));
-  }
+  RL_RETURN_IF_ERROR(ValidateScan(scan));
   RegionScannerImpl scanner(this, scan, OpenStoreScanners(scan, /*single_row=*/true));
   RowResult r;
   if (!scanner.Next(&r)) {

@@ -129,8 +129,11 @@ class ScanQueryMatcher {
   //    columns) or FirstKeyOnColumn(row, qualifier + '\0');
   //  kSeekNextRow: FirstKeyOnRow(row + '\0');
   //  kInclude/kSkip: an empty string (move with Next()).
-  // The hint always sorts after `key`. REQUIRES: `key` and `code` are the
-  // arguments and result of the latest Match() call.
+  // The hint always sorts after `key`. It is a seek target for CompareKeys,
+  // not a cell: for a row of kMaxRowLength bytes the next-row hint is one byte
+  // longer (ParseKey rejects it; Seek does not parse it).
+  // REQUIRES: `key` and `code` are the arguments and result of the latest
+  // Match() call.
   std::string SeekHint(const ParsedKey& key, MatchCode code) const;
 
   // Corruption once the input broke key order within a row (HBase throws an

@@ -309,6 +309,86 @@ class RegionTest : public QObject {
     QCOMPARE(page[0].row, std::string("a"));
   }
 
+  void invalidReadsAreRefused_data() {
+    QTest::addColumn<int>("versions");
+    QTest::addColumn<qint64>("minTs");
+    QTest::addColumn<qint64>("maxTs");
+    QTest::addColumn<bool>("rawWithColumn");
+    QTest::addColumn<QString>("errorPart");
+    QTest::newRow("versions 0") << 0 << qint64(0) << qint64(10) << false << "VERSIONS must be at least 1";
+    QTest::newRow("negative min") << 1 << qint64(-1) << qint64(10) << false << "TIMERANGE";
+    QTest::newRow("max before min") << 1 << qint64(10) << qint64(5) << false << "TIMERANGE";
+    QTest::newRow("raw with a column") << 1 << qint64(0) << qint64(10) << true
+                                       << "Cannot specify any column for a raw scan";
+  }
+  void invalidReadsAreRefused() {
+    QFETCH(int, versions);
+    QFETCH(qint64, minTs);
+    QFETCH(qint64, maxTs);
+    QFETCH(bool, rawWithColumn);
+    QFETCH(QString, errorPart);
+    TempDir dir;
+    auto region = OpenRegion(dir.path(), Descriptor({Family("f")}));
+    QVERIFY(region);
+    Scan scan;
+    scan.max_versions = versions;
+    scan.min_timestamp = minTs;
+    scan.max_timestamp = maxTs;
+    if (rawWithColumn) {
+      scan.raw = true;
+      scan.columns = {{"f", "q", false}};
+    }
+    auto s = region->GetScanner(scan);
+    QVERIFY(!s.ok() && s.status().IsInvalidArgument());
+    QVERIFY2(QString::fromStdString(s.status().message()).contains(errorPart),
+             s.status().ToString().c_str());
+    Get get;
+    get.row = "r";
+    get.max_versions = versions;
+    get.min_timestamp = minTs;
+    get.max_timestamp = maxTs;
+    get.raw = rawWithColumn;
+    if (rawWithColumn) get.columns = scan.columns;
+    QVERIFY(!region->DoGet(get).ok());
+  }
+
+  // RAW returns delete markers and the cells they mask; TTL does not apply.
+  void rawScanShowsMarkersAndMaskedCells() {
+    TempDir dir;
+    ManualClock clock(1'000'000);
+    RegionOptions opts;
+    opts.clock = &clock;
+    FamilyOptions f = Family("f", 5);
+    f.ttl_seconds = 10;
+    auto region = OpenRegion(dir.path(), Descriptor({f}), opts);
+    QVERIFY(region);
+    RowMutation m;
+    m.row = "r";
+    m.Put("f", "q", "v1", 999'000).Put("f", "q", "v2", 999'500);
+    RL_QVERIFY_OK(region->Mutate(m));
+    RowMutation d;
+    d.row = "r";
+    d.DeleteColumn("f", "q", 999'500);
+    RL_QVERIFY_OK(region->Mutate(d));
+    Scan scan;
+    scan.raw = true;
+    scan.max_versions = 10;
+    auto rows = ScanAll(region.get(), scan);
+    QCOMPARE(rows.size(), size_t(1));
+    QCOMPARE(Describe(rows[0].cells),
+             QStringList({"r/f:q@999500=", "r/f:q@999500=v2", "r/f:q@999000=v1"}));
+    QCOMPARE(rows[0].cells[0].type, CellType::kDelete);
+    // A flush, like HBase's, keeps the marker but drops the put it masks.
+    RL_QVERIFY_OK(region->Flush());
+    rows = ScanAll(region.get(), scan);
+    QCOMPARE(Describe(rows[0].cells), QStringList({"r/f:q@999500=", "r/f:q@999000=v1"}));
+    clock.Set(2'000'000);  // everything expired: a raw scan ignores TTL, a normal one does not
+    rows = ScanAll(region.get(), scan);
+    QCOMPARE(rows.size(), size_t(1));
+    QCOMPARE(rows[0].cells.size(), size_t(2));
+    QVERIFY(ScanAll(region.get()).empty());
+  }
+
   // A scanner sees the region as of its creation (MVCC read point).
   void scannerSnapshotIgnoresLaterWrites() {
     TempDir dir;
