@@ -188,7 +188,8 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
   std::vector<std::unique_ptr<KeyValueIterator>> children;
   uint64_t input_bytes = 0;
   for (const auto& f : inputs) {
-    children.push_back(std::make_unique<HoldingIterator>(f->reader, f->reader->NewIterator()));
+    children.push_back(std::make_unique<HoldingIterator>(
+        f->reader, f->reader->NewIterator(/*use_cache=*/false)));
     input_bytes += f->size;
   }
   uint64_t cells = 0;

@@ -7,8 +7,9 @@
 
 namespace regionlab::storefile {
 
-StoreFileIterator::StoreFileIterator(std::shared_ptr<const StoreFileReader> reader)
-    : reader_(std::move(reader)), index_(reader_->index()) {}
+StoreFileIterator::StoreFileIterator(std::shared_ptr<const StoreFileReader> reader,
+                                     bool use_cache)
+    : reader_(std::move(reader)), use_cache_(use_cache), index_(reader_->index()) {}
 
 Status StoreFileIterator::status() const {
   if (!status_.ok()) return status_;
@@ -27,7 +28,7 @@ bool StoreFileIterator::BlockFailed() {
 bool StoreFileIterator::LoadBlock(size_t i) {
   if (block_ && block_index_ == i) return !BlockFailed();
   std::shared_ptr<const std::string> contents;
-  Status s = reader_->ReadDataBlock(i, &contents);
+  Status s = reader_->ReadDataBlock(i, &contents, use_cache_);
   if (!s.ok()) {
     status_ = s;
     positioned_ = false;

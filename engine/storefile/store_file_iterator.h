@@ -22,7 +22,7 @@ namespace regionlab::storefile {
 
 class StoreFileIterator final : public KeyValueIterator {
  public:
-  explicit StoreFileIterator(std::shared_ptr<const StoreFileReader> reader);
+  StoreFileIterator(std::shared_ptr<const StoreFileReader> reader, bool use_cache);
 
   bool Valid() const override { return positioned_ && status_.ok() && block_->Valid(); }
   void SeekToFirst() override;
@@ -49,6 +49,7 @@ class StoreFileIterator final : public KeyValueIterator {
   size_t FindBlock(std::string_view target) const;
 
   const std::shared_ptr<const StoreFileReader> reader_;
+  const bool use_cache_;
   const std::vector<StoreFileReader::IndexEntry>& index_;
   std::unique_ptr<BlockIterator> block_;
   size_t block_index_ = 0;  // which block block_ holds, when block_ != null

@@ -150,18 +150,18 @@ bool StoreFileReader::MayContainColumn(std::string_view row, std::string_view qu
   return meta_.bloom.MayContain(storefile::BloomColumnKey(row, qualifier));
 }
 
-std::unique_ptr<KeyValueIterator> StoreFileReader::NewIterator() const {
-  return std::make_unique<storefile::StoreFileIterator>(shared_from_this());
+std::unique_ptr<KeyValueIterator> StoreFileReader::NewIterator(bool use_cache) const {
+  return std::make_unique<storefile::StoreFileIterator>(shared_from_this(), use_cache);
 }
 
 std::string StoreFileReader::DataBlockOrigin(size_t i) const {
   return path_ + ": data block at offset " + std::to_string(meta_.index[i].handle.offset);
 }
 
-Status StoreFileReader::ReadDataBlock(size_t i,
-                                      std::shared_ptr<const std::string>* contents) const {
+Status StoreFileReader::ReadDataBlock(size_t i, std::shared_ptr<const std::string>* contents,
+                                      bool allow_cache) const {
   const BlockHandle& h = meta_.index[i].handle;
-  const bool use_cache = cache_ != nullptr && opts_.cache_blocks;
+  const bool use_cache = allow_cache && cache_ != nullptr && opts_.cache_blocks;
   if (use_cache) {
     if (auto cached = cache_->Lookup(file_id_, h.offset)) {
       cache_hits_.fetch_add(1, std::memory_order_relaxed);

@@ -85,8 +85,10 @@ class StoreFileReader : public std::enable_shared_from_this<StoreFileReader> {
   // The bloom block (key count, bit count) for inspectors; null without one.
   const storefile::BloomFilter* bloom() const { return meta_.has_bloom ? &meta_.bloom : nullptr; }
 
-  // A full KeyValueIterator over the file (initially !Valid()).
-  std::unique_ptr<KeyValueIterator> NewIterator() const;
+  // A full KeyValueIterator over the file (initially !Valid()). With
+  // use_cache false (compactions, like HBase's), blocks are read straight
+  // from the file and the cache is neither consulted nor filled.
+  std::unique_ptr<KeyValueIterator> NewIterator(bool use_cache = true) const;
 
   // The first key of the data block in the middle of the file by index
   // position (entry (n - 1) / 2, as HBase's midkey); empty for an empty file.
@@ -109,7 +111,8 @@ class StoreFileReader : public std::enable_shared_from_this<StoreFileReader> {
   const std::vector<IndexEntry>& index() const { return meta_.index; }
   // The uncompressed contents of data block `i` of the index, from the cache
   // or the file. REQUIRES: i < index().size().
-  Status ReadDataBlock(size_t i, std::shared_ptr<const std::string>* contents) const;
+  Status ReadDataBlock(size_t i, std::shared_ptr<const std::string>* contents,
+                       bool use_cache = true) const;
   // "<path>: data block at offset N", the prefix of block error messages.
   std::string DataBlockOrigin(size_t i) const;
 

@@ -84,6 +84,46 @@ class Env {
   Status WriteFileAtomically(const std::string& path, std::string_view contents);
 };
 
+// An Env that forwards every call to another one. Subclasses override only
+// what they change (fault injection, counting). The base is not owned.
+class EnvWrapper : public Env {
+ public:
+  explicit EnvWrapper(Env* base) : base_(base) {}
+  Env* base() const { return base_; }
+
+  Result<std::unique_ptr<WritableFile>> NewWritableFile(const std::string& path) override {
+    return base_->NewWritableFile(path);
+  }
+  Result<std::unique_ptr<WritableFile>> NewAppendableFile(const std::string& path) override {
+    return base_->NewAppendableFile(path);
+  }
+  Result<std::unique_ptr<SequentialFile>> NewSequentialFile(const std::string& path) override {
+    return base_->NewSequentialFile(path);
+  }
+  Result<std::unique_ptr<RandomAccessFile>> NewRandomAccessFile(const std::string& path) override {
+    return base_->NewRandomAccessFile(path);
+  }
+  bool FileExists(const std::string& path) override { return base_->FileExists(path); }
+  Result<std::vector<std::string>> GetChildren(const std::string& dir) override {
+    return base_->GetChildren(dir);
+  }
+  Result<uint64_t> GetFileSize(const std::string& path) override {
+    return base_->GetFileSize(path);
+  }
+  Status RemoveFile(const std::string& path) override { return base_->RemoveFile(path); }
+  Status RenameFile(const std::string& from, const std::string& to) override {
+    return base_->RenameFile(from, to);
+  }
+  Status CreateDirs(const std::string& dir) override { return base_->CreateDirs(dir); }
+  Status RemoveDirRecursive(const std::string& dir) override {
+    return base_->RemoveDirRecursive(dir);
+  }
+  Status SyncDir(const std::string& dir) override { return base_->SyncDir(dir); }
+
+ private:
+  Env* base_;
+};
+
 // "dir/name".
 std::string JoinPath(std::string_view dir, std::string_view name);
 // The directory part of a path ("a/b/c" -> "a/b"; "c" -> ".").

@@ -155,6 +155,20 @@ class PosixRandomAccessFile final : public RandomAccessFile {
   uint64_t size_;
 };
 
+// Opens `path` and reports its current size; the descriptor is closed again on failure.
+Result<int> OpenWithSize(const std::string& path, int flags, uint64_t* size) {
+  int fd = ::open(path.c_str(), flags, 0644);
+  if (fd < 0) return PosixError(path, errno);
+  struct stat st;
+  if (::fstat(fd, &st) != 0) {
+    int err = errno;
+    ::close(fd);
+    return PosixError(path, err);
+  }
+  *size = static_cast<uint64_t>(st.st_size);
+  return fd;
+}
+
 class PosixEnv final : public Env {
  public:
   Result<std::unique_ptr<WritableFile>> NewWritableFile(const std::string& path) override {
@@ -164,16 +178,10 @@ class PosixEnv final : public Env {
   }
 
   Result<std::unique_ptr<WritableFile>> NewAppendableFile(const std::string& path) override {
-    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (fd < 0) return PosixError(path, errno);
-    struct stat st;
-    if (::fstat(fd, &st) != 0) {
-      int err = errno;
-      ::close(fd);
-      return PosixError(path, err);
-    }
-    return std::unique_ptr<WritableFile>(
-        new PosixWritableFile(path, fd, static_cast<uint64_t>(st.st_size)));
+    uint64_t size = 0;
+    auto fd = OpenWithSize(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, &size);
+    if (!fd.ok()) return fd.status();
+    return std::unique_ptr<WritableFile>(new PosixWritableFile(path, *fd, size));
   }
 
   Result<std::unique_ptr<SequentialFile>> NewSequentialFile(const std::string& path) override {
@@ -183,16 +191,10 @@ class PosixEnv final : public Env {
   }
 
   Result<std::unique_ptr<RandomAccessFile>> NewRandomAccessFile(const std::string& path) override {
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return PosixError(path, errno);
-    struct stat st;
-    if (::fstat(fd, &st) != 0) {
-      int err = errno;
-      ::close(fd);
-      return PosixError(path, err);
-    }
-    return std::unique_ptr<RandomAccessFile>(
-        new PosixRandomAccessFile(path, fd, static_cast<uint64_t>(st.st_size)));
+    uint64_t size = 0;
+    auto fd = OpenWithSize(path, O_RDONLY | O_CLOEXEC, &size);
+    if (!fd.ok()) return fd.status();
+    return std::unique_ptr<RandomAccessFile>(new PosixRandomAccessFile(path, *fd, size));
   }
 
   bool FileExists(const std::string& path) override { return ::access(path.c_str(), F_OK) == 0; }

@@ -35,29 +35,15 @@
 
 namespace regionlab {
 
-class FaultInjectionEnv final : public Env {
+class FaultInjectionEnv final : public EnvWrapper {
  public:
   // REQUIRES: base outlives this Env. Not owned.
-  explicit FaultInjectionEnv(Env* base) : base_(base) {}
+  explicit FaultInjectionEnv(Env* base) : EnvWrapper(base), base_(base) {}
 
   Result<std::unique_ptr<WritableFile>> NewWritableFile(const std::string& path) override;
   Result<std::unique_ptr<WritableFile>> NewAppendableFile(const std::string& path) override;
-  Result<std::unique_ptr<SequentialFile>> NewSequentialFile(const std::string& path) override {
-    return base_->NewSequentialFile(path);
-  }
-  Result<std::unique_ptr<RandomAccessFile>> NewRandomAccessFile(const std::string& path) override {
-    return base_->NewRandomAccessFile(path);
-  }
-  bool FileExists(const std::string& path) override { return base_->FileExists(path); }
-  Result<std::vector<std::string>> GetChildren(const std::string& dir) override {
-    return base_->GetChildren(dir);
-  }
-  Result<uint64_t> GetFileSize(const std::string& path) override {
-    return base_->GetFileSize(path);
-  }
   Status RemoveFile(const std::string& path) override;
   Status RenameFile(const std::string& from, const std::string& to) override;
-  Status CreateDirs(const std::string& dir) override { return base_->CreateDirs(dir); }
   Status RemoveDirRecursive(const std::string& dir) override;
   Status SyncDir(const std::string& dir) override;
 

@@ -389,6 +389,62 @@ class RegionTest : public QObject {
     QVERIFY(ScanAll(region.get()).empty());
   }
 
+  // Compactions read store files without the block cache (as HBase's
+  // compaction scanners do), so they neither evict nor skew the hit ratio.
+  void compactionBypassesBlockCache() {
+    TempDir dir;
+    auto region = OpenRegion(dir.path(), Descriptor({Family("f")}));
+    QVERIFY(region);
+    for (int f = 0; f < 3; ++f) {
+      for (int i = 0; i < 200; ++i) {
+        RowMutation m;
+        m.row = "row" + std::to_string(1000 + i);
+        m.durability = Durability::kSkipWal;
+        m.Put("f", "q" + std::to_string(f), std::string(100, 'v'));
+        RL_QVERIFY_OK(region->Mutate(m));
+      }
+      RL_QVERIFY_OK(region->Flush());
+    }
+    RL_QVERIFY_OK(region->WaitForBackgroundWork());
+    const BlockCacheMetrics before = region->GetMetrics().block_cache;
+    RL_QVERIFY_OK(region->Compact(true));
+    const RegionMetrics after = region->GetMetrics();
+    QCOMPARE(after.store_files, quint64(1));
+    QCOMPARE(after.block_cache.misses, before.misses);
+    QCOMPARE(after.block_cache.hits, before.hits);
+    QCOMPARE(after.block_cache.blocks, quint64(0));
+  }
+
+  // SKIP_WAL writes go to the memstore only; SYNC_WAL and ASYNC_WAL are logged.
+  void durabilityDecidesWhatIsLogged_data() {
+    QTest::addColumn<int>("durability");
+    QTest::addColumn<bool>("logged");
+    QTest::newRow("SKIP_WAL") << int(Durability::kSkipWal) << false;
+    QTest::newRow("ASYNC_WAL") << int(Durability::kAsyncWal) << true;
+    QTest::newRow("SYNC_WAL") << int(Durability::kSyncWal) << true;
+    QTest::newRow("USE_DEFAULT (SYNC_WAL)") << int(Durability::kUseDefault) << true;
+  }
+  void durabilityDecidesWhatIsLogged() {
+    QFETCH(int, durability);
+    QFETCH(bool, logged);
+    TempDir dir;
+    auto region = OpenRegion(dir.path(), Descriptor({Family("f")}));
+    QVERIFY(region);
+    const RegionMetrics before = region->GetMetrics();
+    RowMutation m;
+    m.row = "r";
+    m.durability = Durability(durability);
+    m.Put("f", "q", "v");
+    RL_QVERIFY_OK(region->Mutate(m));
+    const RegionMetrics after = region->GetMetrics();
+    QCOMPARE(after.wal_appends > before.wal_appends, logged);
+    if (Durability(durability) == Durability::kSyncWal ||
+        Durability(durability) == Durability::kUseDefault) {
+      QVERIFY(after.wal_syncs > before.wal_syncs);  // synced before the write returned
+    }
+    QCOMPARE(ScanAll(region.get()).size(), size_t(1));
+  }
+
   // A scanner sees the region as of its creation (MVCC read point).
   void scannerSnapshotIgnoresLaterWrites() {
     TempDir dir;

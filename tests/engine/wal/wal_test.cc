@@ -20,7 +20,7 @@ using namespace regionlab::test;
 namespace {
 
 // Wraps the default Env; the segment files it opens fail on demand.
-class FaultyEnv final : public Env {
+class FaultyEnv final : public EnvWrapper {
  public:
   std::atomic<bool> fail_append{false};
   std::atomic<bool> fail_flush{false};
@@ -29,36 +29,13 @@ class FaultyEnv final : public Env {
   std::atomic<bool> hold_append{false};
   std::atomic<int> appends_entered{0};
 
+  FaultyEnv() : EnvWrapper(Env::Default()) {}
+
   Result<std::unique_ptr<WritableFile>> NewWritableFile(const std::string& path) override {
-    auto file = base_->NewWritableFile(path);
+    auto file = base()->NewWritableFile(path);
     if (!file.ok()) return file.status();
     return std::unique_ptr<WritableFile>(new File(this, path, std::move(*file)));
   }
-  Result<std::unique_ptr<WritableFile>> NewAppendableFile(const std::string& path) override {
-    return base_->NewAppendableFile(path);
-  }
-  Result<std::unique_ptr<SequentialFile>> NewSequentialFile(const std::string& path) override {
-    return base_->NewSequentialFile(path);
-  }
-  Result<std::unique_ptr<RandomAccessFile>> NewRandomAccessFile(const std::string& path) override {
-    return base_->NewRandomAccessFile(path);
-  }
-  bool FileExists(const std::string& path) override { return base_->FileExists(path); }
-  Result<std::vector<std::string>> GetChildren(const std::string& dir) override {
-    return base_->GetChildren(dir);
-  }
-  Result<uint64_t> GetFileSize(const std::string& path) override {
-    return base_->GetFileSize(path);
-  }
-  Status RemoveFile(const std::string& path) override { return base_->RemoveFile(path); }
-  Status RenameFile(const std::string& from, const std::string& to) override {
-    return base_->RenameFile(from, to);
-  }
-  Status CreateDirs(const std::string& dir) override { return base_->CreateDirs(dir); }
-  Status RemoveDirRecursive(const std::string& dir) override {
-    return base_->RemoveDirRecursive(dir);
-  }
-  Status SyncDir(const std::string& dir) override { return base_->SyncDir(dir); }
 
  private:
   class File final : public WritableFile {
@@ -88,7 +65,6 @@ class FaultyEnv final : public Env {
     std::unique_ptr<WritableFile> base_;
   };
 
-  Env* base_ = Env::Default();
 };
 
 WalOptions Options(const std::string& dir, Env* env = Env::Default()) {
