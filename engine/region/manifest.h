@@ -26,6 +26,8 @@ struct RegionManifest {
 };
 
 inline constexpr char kManifestFileName[] = "MANIFEST";
+// Edits split out of a stopped region server's WAL, replayed when the region opens.
+inline constexpr char kRecoveredEditsDir[] = "recovered.edits";
 
 std::string EncodeManifest(const RegionManifest& manifest);
 // Corruption naming `source` and the line when the text is malformed or its CRC does not match.

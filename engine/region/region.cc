@@ -5,6 +5,7 @@
 #include <set>
 
 #include "cache/block_cache.h"
+#include "region/holding_iterator.h"
 #include "region/region_impl.h"
 #include "regionlab/bytes.h"
 #include "util/clock.h"
@@ -21,7 +22,8 @@ std::string FamilyDirName(const std::string& family) {
   const bool plain = !family.empty() && std::all_of(family.begin(), family.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
            c == '_' || c == '-' || c == '.';
-  }) && family != "." && family != ".." && family != "wal";
+  }) && family != "." && family != ".." && family != "wal" && family != "recovered.edits" &&
+                     family != "MANIFEST" && family != "MANIFEST.tmp";
   return plain ? family : "x-" + ToHex(family);
 }
 
@@ -88,7 +90,7 @@ RegionImpl::RegionImpl(const RegionOptions& options, std::string dir, RegionDesc
   }
 }
 
-RegionImpl::~RegionImpl() { (void)Close(); }
+RegionImpl::~RegionImpl() { (void)Shutdown(/*flush=*/true); }
 
 Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
   RecoveryReport local_report;
@@ -135,7 +137,7 @@ Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
     auto version = std::make_shared<StoreVersion>();
     version->active = std::make_shared<MemStore>();
     const auto& listed = manifest_.files[family.name];  // creates an empty entry when new
-    std::set<std::string> live(listed.begin(), listed.end());
+    std::set<std::string> live(listed.begin(), listed.end());  // references have no local file
     for (const auto& name : listed) {
       auto file = OpenStoreFile(store, name);
       if (!file.ok()) return file.status().WithContext("region " + descriptor_.encoded_name);
@@ -159,10 +161,32 @@ Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
   read_point_ = max_seq;
   if (fresh) RL_RETURN_IF_ERROR(WriteManifestLocked());
 
-  pool_ = std::make_unique<ThreadPool>(std::max(1, options_.background_threads));
+  if (options_.background_pool != nullptr) {
+    pool_ = options_.background_pool;
+  } else {
+    own_pool_ = std::make_unique<ThreadPool>(std::max(1, options_.background_threads));
+    pool_ = own_pool_.get();
+  }
+
+  // Edits split out of a stopped region server's WAL for this region.
+  const std::string recovered_dir = JoinPath(dir_, kRecoveredEditsDir);
+  const bool has_recovered = env_->FileExists(recovered_dir);
+  if (has_recovered) {
+    WalReplayReport rr;
+    RL_RETURN_IF_ERROR(ReplayWal(
+        env_, recovered_dir,
+        [this](const WalEntry& e) {
+          return e.region == descriptor_.encoded_name ? Replay(e) : Status::OK();
+        },
+        &rr));
+    for (const auto& p : rr.problems) report->problems.push_back(p.ToString());
+  }
 
   if (shared_wal != nullptr) {
     wal_ = shared_wal;
+    bool recovered = false;
+    for (const auto& st : stores_) recovered |= !st.version->active->Empty();
+    if (recovered) RL_RETURN_IF_ERROR(FlushNow(FlushReason::kManual));
   } else {
     // A region with its own WAL replays it now, flushes what it recovered,
     // and then drops the old segments.
@@ -189,10 +213,23 @@ Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
     if (recovered) RL_RETURN_IF_ERROR(FlushNow(FlushReason::kManual));
     RL_RETURN_IF_ERROR(own_wal_->DeleteRecoveredSegments());
   }
+  // Everything recovered is in store files now.
+  if (has_recovered) RL_RETURN_IF_ERROR(env_->RemoveDirRecursive(recovered_dir));
   report->wal_entries_replayed = report_replayed_;
   report->wal_entries_skipped = report_skipped_;
   report->max_sequence_id = next_sequence_id_ - 1;
   return Status::OK();
+}
+
+std::unique_ptr<KeyValueIterator> StoreFile::NewIterator(bool use_cache) const {
+  auto it = reader->NewIterator(use_cache);
+  if (is_reference) it = NewHalfIterator(std::move(it), ref.half, ref.split_row);
+  return std::make_unique<HoldingIterator>(reader, std::move(it));
+}
+
+bool HasReferences(const StoreVersion& v) {
+  return std::any_of(v.files.begin(), v.files.end(),
+                     [](const auto& f) { return f->is_reference; });
 }
 
 Result<std::shared_ptr<StoreFile>> RegionImpl::OpenStoreFile(const Store& store,
@@ -200,6 +237,16 @@ Result<std::shared_ptr<StoreFile>> RegionImpl::OpenStoreFile(const Store& store,
   auto file = std::make_shared<StoreFile>();
   file->name = name;
   file->path = JoinPath(store.dir, name);
+  if (IsReferenceName(name)) {
+    if (!ParseReferenceName(name, &file->ref)) {
+      return Status::Corruption(JoinPath(dir_, kManifestFileName) + ": malformed reference '" +
+                                name + "'");
+    }
+    file->is_reference = true;
+    file->path = JoinPath(JoinPath(JoinPath(DirName(dir_), file->ref.parent_region),
+                                   FamilyDirName(store.family.name)),
+                          file->ref.file);
+  }
   StoreFileReadOptions ro;
   ro.cache_blocks = store.family.block_cache;
   ro.in_memory = store.family.in_memory;
@@ -207,6 +254,7 @@ Result<std::shared_ptr<StoreFile>> RegionImpl::OpenStoreFile(const Store& store,
   if (!reader.ok()) return reader.status();
   file->reader = std::move(*reader);
   file->size = file->reader->info().file_size;
+  if (file->is_reference && file->ref.half != StoreFileReference::Half::kWhole) file->size /= 2;
   return file;
 }
 
@@ -230,28 +278,30 @@ Status RegionImpl::Replay(const WalEntry& entry) {
   return Status::OK();
 }
 
-Status RegionImpl::Close() {
+Status RegionImpl::Shutdown(bool flush) {
   {
-    std::lock_guard<std::mutex> l(bg_mu_);
+    std::unique_lock<std::mutex> l(bg_mu_);
     if (closed_ || closing_) return Status::OK();
     closing_ = true;
+    if (pool_ == nullptr) {  // never opened
+      closed_ = true;
+      return Status::OK();
+    }
+    // Writes that got past the closed check finish first, then background work.
+    bg_cv_.notify_all();
+    bg_cv_.wait(l, [this] { return bg_running_ == 0 && active_writes_ == 0; });
   }
-  if (pool_ == nullptr) {  // never opened
-    closed_ = true;
-    return Status::OK();
-  }
-  pool_->WaitIdle();
   Status s;
-  if (MemstoreHeapSize() > 0 && !stores_.empty()) {
+  if (flush) {
     bool any = false;
     for (const auto& st : stores_) any |= !st.version->active->Empty();
     if (any) s = FlushNow(FlushReason::kClose);
   }
-  pool_.reset();
+  own_pool_.reset();
   if (own_wal_ != nullptr) {
     Status ws = own_wal_->Close();
     if (s.ok()) s = ws;
-  } else if (wal_ != nullptr && s.ok()) {
+  } else if (wal_ != nullptr && flush && s.ok()) {
     wal_->MarkFlushed(descriptor_.encoded_name, flushed_sequence_id_);
   }
   if (options_.global_memstore != nullptr) {
@@ -261,6 +311,37 @@ Status RegionImpl::Close() {
   closed_ = true;
   bg_cv_.notify_all();
   return s;
+}
+
+Result<SplitPoint> RegionImpl::GetSplitPoint() const {
+  SplitPoint sp;
+  std::vector<std::shared_ptr<const StoreVersion>> versions;
+  {
+    std::lock_guard<std::mutex> l(state_mu_);
+    for (const auto& st : stores_) versions.push_back(st.version);
+  }
+  const StoreVersion* largest = nullptr;
+  for (const auto& v : versions) {
+    uint64_t bytes = 0;
+    for (const auto& f : v->files) bytes += f->size;
+    sp.has_references |= HasReferences(*v);
+    if (largest == nullptr || bytes > sp.largest_store_bytes) {
+      largest = v.get();
+      sp.largest_store_bytes = bytes;
+    }
+  }
+  if (largest == nullptr || largest->files.empty() || sp.has_references) return sp;
+  const StoreFile* file = nullptr;
+  for (const auto& f : largest->files) {
+    if (file == nullptr || f->size > file->size) file = f.get();
+  }
+  const StoreFileInfo& info = file->reader->info();
+  const std::string mid = file->reader->MidKey();
+  if (mid.empty() || info.first_key.empty()) return sp;
+  sp.row = KeyRow(mid);
+  sp.first_row = KeyRow(info.first_key);
+  sp.last_row = KeyRow(info.last_key);
+  return sp;
 }
 
 void RegionImpl::SetListener(RegionListener l) {
@@ -353,6 +434,23 @@ Status Region::WaitForBackgroundWork() { return impl_->WaitForBackgroundWork(); 
 RegionMetrics Region::GetMetrics() const { return impl_->GetMetrics(); }
 void Region::SetListener(RegionListener l) { impl_->SetListener(std::move(l)); }
 Status Region::Replay(const WalEntry& entry) { return impl_->Replay(entry); }
-Status Region::Close() { return impl_->Close(); }
+Status Region::Close() { return impl_->Shutdown(/*flush=*/true); }
+Status Region::Abort() { return impl_->Shutdown(/*flush=*/false); }
+Result<SplitPoint> Region::GetSplitPoint() const { return impl_->GetSplitPoint(); }
+Result<int64_t> Region::Increment(const std::string& row, const std::string& family,
+                                  const std::string& qualifier, int64_t amount,
+                                  Durability durability) {
+  return impl_->Increment(row, family, qualifier, amount, durability);
+}
+Result<std::string> Region::Append(const std::string& row, const std::string& family,
+                                   const std::string& qualifier, const std::string& suffix,
+                                   Durability durability) {
+  return impl_->Append(row, family, qualifier, suffix, durability);
+}
+Result<bool> Region::CheckAndMutate(const std::string& family, const std::string& qualifier,
+                                    const std::optional<std::string>& expected,
+                                    const RowMutation& mutation) {
+  return impl_->CheckAndMutate(family, qualifier, expected, mutation);
+}
 
 }  // namespace regionlab

@@ -167,8 +167,8 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
     if (st.compacting) return Status::OK();
     const auto& files = st.version->files;
     if (files.empty()) return Status::OK();
-    if (major) {
-      inputs = files;
+    if (major || HasReferences(*st.version)) {
+      inputs = files;  // references are always rewritten together with everything else
     } else {
       std::vector<CompactionCandidate> cands;
       for (const auto& f : files) {
@@ -188,8 +188,7 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
   std::vector<std::unique_ptr<KeyValueIterator>> children;
   uint64_t input_bytes = 0;
   for (const auto& f : inputs) {
-    children.push_back(std::make_unique<HoldingIterator>(
-        f->reader, f->reader->NewIterator(/*use_cache=*/false)));
+    children.push_back(f->NewIterator(/*use_cache=*/false));
     input_bytes += f->size;
   }
   uint64_t cells = 0;
@@ -225,7 +224,9 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
   st.version = std::move(v);
   for (const auto& f : inputs) {
     cache_->EraseFile(f->reader->file_id());
-    (void)env_->RemoveFile(f->path);  // open readers keep their descriptor
+    // Open readers keep their descriptor. A reference's file belongs to the
+    // parent region; the cluster removes the parent once nothing refers to it.
+    if (!f->is_reference) (void)env_->RemoveFile(f->path);
   }
   ++compactions_;
   if (major) ++major_compactions_;

@@ -7,7 +7,9 @@
 // is taken before either. No lock is held while a store file is written.
 #pragma once
 
+#include <array>
 #include <atomic>
+#include <optional>
 #include <condition_variable>
 #include <deque>
 #include <memory>
@@ -34,12 +36,23 @@ class RegionImpl {
 
   // region.cc
   Status Open(Wal* shared_wal, RecoveryReport* report);
-  Status Close();
+  // Waits for in-flight writes and background work, then closes; with
+  // flush=false the memstores are dropped (an abort: the WAL still has them).
+  Status Shutdown(bool flush);
+  Result<SplitPoint> GetSplitPoint() const;
   RegionMetrics GetMetrics() const;
   Status Replay(const WalEntry& entry);
 
   // region_write.cc
-  Status Write(const std::vector<RowMutation>& mutations);
+  // rows_locked: the caller already holds the row locks of every mutation.
+  Status Write(const std::vector<RowMutation>& mutations, bool rows_locked = false);
+  Result<int64_t> Increment(const std::string& row, const std::string& family,
+                            const std::string& qualifier, int64_t amount, Durability d);
+  Result<std::string> Append(const std::string& row, const std::string& family,
+                             const std::string& qualifier, const std::string& suffix,
+                             Durability d);
+  Result<bool> CheckAndMutate(const std::string& family, const std::string& qualifier,
+                              const std::optional<std::string>& expected, const RowMutation& m);
 
   // region_read.cc
   Result<RowResult> DoGet(const Get& get);
@@ -107,6 +120,14 @@ class RegionImpl {
   std::atomic<uint64_t> next_sequence_id_{1};
   std::atomic<uint64_t> read_point_{0};  // MVCC: highest fully applied sequence id
 
+  // Row locks, striped: a mutation holds the stripes of its rows, so a
+  // read-modify-write (increment, append, checkAndMutate) is atomic with
+  // respect to every other write of the row.
+  static constexpr size_t kRowLockStripes = 64;
+  std::array<std::mutex, kRowLockStripes> row_locks_;
+  std::vector<size_t> LockStripes(const std::vector<RowMutation>& mutations);
+  int active_writes_ = 0;  // guarded by bg_mu_: writes past the closed check
+
   // Store versions and the manifest.
   mutable std::mutex state_mu_;
   RegionManifest manifest_;
@@ -123,7 +144,8 @@ class RegionImpl {
   bool closing_ = false;
   bool closed_ = false;
   RegionListener listener_;
-  std::unique_ptr<ThreadPool> pool_;
+  ThreadPool* pool_ = nullptr;            // shared or own_pool_
+  std::unique_ptr<ThreadPool> own_pool_;
 
   // Metrics.
   mutable std::atomic<uint64_t> read_requests_{0};

@@ -110,7 +110,7 @@ std::vector<std::unique_ptr<StoreScanner>> RegionImpl::OpenStoreScanners(const S
           continue;  // neither the column nor a family-wide marker is in this file
         }
       }
-      children.push_back(std::make_unique<HoldingIterator>(f->reader, f->reader->NewIterator()));
+      children.push_back(f->NewIterator(scan.cache_blocks));
     }
     scanners.push_back(std::make_unique<StoreScanner>(
         family.name, NewMergingIterator(std::move(children)), ScanType::kUserScan, o, scan.reversed,

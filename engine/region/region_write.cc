@@ -6,6 +6,7 @@
 #include "regionlab/bytes.h"
 #include "util/clock.h"
 #include "util/key_value.h"
+#include "util/coding.h"
 #include "wal/wal.h"
 
 namespace regionlab {
@@ -123,13 +124,51 @@ void RegionImpl::WaitWhileMemstoreBlocked() {
   }
 }
 
-Status RegionImpl::Write(const std::vector<RowMutation>& input) {
+std::vector<size_t> RegionImpl::LockStripes(const std::vector<RowMutation>& mutations) {
+  std::vector<size_t> stripes;
+  for (const auto& m : mutations) {
+    stripes.push_back(std::hash<std::string>{}(m.row) % kRowLockStripes);
+  }
+  std::sort(stripes.begin(), stripes.end());  // one global order: no deadlock
+  stripes.erase(std::unique(stripes.begin(), stripes.end()), stripes.end());
+  return stripes;
+}
+
+namespace {
+// Holds row-lock stripes for the lifetime of the object.
+class StripeGuard {
+ public:
+  StripeGuard(std::array<std::mutex, 64>& locks, std::vector<size_t> stripes)
+      : locks_(locks), stripes_(std::move(stripes)) {
+    for (size_t s : stripes_) locks_[s].lock();
+  }
+  ~StripeGuard() {
+    for (auto it = stripes_.rbegin(); it != stripes_.rend(); ++it) locks_[*it].unlock();
+  }
+
+ private:
+  std::array<std::mutex, 64>& locks_;
+  std::vector<size_t> stripes_;
+};
+}  // namespace
+
+Status RegionImpl::Write(const std::vector<RowMutation>& input, bool rows_locked) {
   {
     std::lock_guard<std::mutex> l(bg_mu_);
     if (closing_ || closed_) {
       return Status::Aborted("region " + descriptor_.encoded_name + " is closed");
     }
+    ++active_writes_;
   }
+  struct WriteScope {  // lets Close wait for this write
+    RegionImpl* r;
+    ~WriteScope() {
+      std::lock_guard<std::mutex> l(r->bg_mu_);
+      if (--r->active_writes_ == 0) r->bg_cv_.notify_all();
+    }
+  } scope{this};
+  std::optional<StripeGuard> row_locks;
+  if (!rows_locked) row_locks.emplace(row_locks_, LockStripes(input));
   std::vector<RowMutation> mutations = input;
   bool sync = false;
   for (auto& m : mutations) {
@@ -277,6 +316,80 @@ uint64_t RegionImpl::SwapMemstores() {
   writers_.pop_front();
   if (!writers_.empty()) writers_.front()->cv.notify_one();
   return seq;
+}
+
+namespace {
+Result<RowResult> NewestCell(RegionImpl* region, const std::string& row, const std::string& family,
+                             const std::string& qualifier) {
+  Get get;
+  get.row = row;
+  get.columns.push_back({family, qualifier, false});
+  return region->DoGet(get);
+}
+
+std::string EncodeLong(int64_t v) {
+  std::string out(8, '\0');
+  EncodeBigEndian64(out.data(), static_cast<uint64_t>(v));
+  return out;
+}
+}  // namespace
+
+Result<int64_t> RegionImpl::Increment(const std::string& row, const std::string& family,
+                                      const std::string& qualifier, int64_t amount,
+                                      Durability d) {
+  RowMutation m;
+  m.row = row;
+  m.durability = d;
+  m.Put(family, qualifier, EncodeLong(0));
+  RL_RETURN_IF_ERROR(Validate(m));
+  StripeGuard lock(row_locks_, LockStripes({m}));
+  auto current = NewestCell(this, row, family, qualifier);
+  if (!current.ok()) return current.status();
+  int64_t value = 0;
+  if (!current->cells.empty()) {
+    const std::string& bytes = current->cells.front().value;
+    if (bytes.size() != 8) {
+      return Status::InvalidArgument("Field is not a long, it's " + std::to_string(bytes.size()) +
+                                     " bytes wide (row '" + ToStringBinary(row) + "', column " +
+                                     ToStringBinary(family) + ":" + ToStringBinary(qualifier) + ")");
+    }
+    value = static_cast<int64_t>(DecodeBigEndian64(bytes.data()));
+  }
+  value = static_cast<int64_t>(static_cast<uint64_t>(value) + static_cast<uint64_t>(amount));
+  m.cells.front().value = EncodeLong(value);
+  RL_RETURN_IF_ERROR(Write({m}, /*rows_locked=*/true));
+  return value;
+}
+
+Result<std::string> RegionImpl::Append(const std::string& row, const std::string& family,
+                                       const std::string& qualifier, const std::string& suffix,
+                                       Durability d) {
+  RowMutation m;
+  m.row = row;
+  m.durability = d;
+  m.Put(family, qualifier, suffix);
+  RL_RETURN_IF_ERROR(Validate(m));
+  StripeGuard lock(row_locks_, LockStripes({m}));
+  auto current = NewestCell(this, row, family, qualifier);
+  if (!current.ok()) return current.status();
+  if (!current->cells.empty()) m.cells.front().value = current->cells.front().value + suffix;
+  RL_RETURN_IF_ERROR(Write({m}, /*rows_locked=*/true));
+  return m.cells.front().value;
+}
+
+Result<bool> RegionImpl::CheckAndMutate(const std::string& family, const std::string& qualifier,
+                                        const std::optional<std::string>& expected,
+                                        const RowMutation& mutation) {
+  RL_RETURN_IF_ERROR(Validate(mutation));
+  StripeGuard lock(row_locks_, LockStripes({mutation}));
+  auto current = NewestCell(this, mutation.row, family, qualifier);
+  if (!current.ok()) return current.status();
+  const bool matches = expected.has_value()
+                           ? (!current->cells.empty() && current->cells.front().value == *expected)
+                           : current->cells.empty();
+  if (!matches) return false;
+  RL_RETURN_IF_ERROR(Write({mutation}, /*rows_locked=*/true));
+  return true;
 }
 
 }  // namespace regionlab

@@ -12,16 +12,23 @@
 #include <vector>
 
 #include "memstore/memstore.h"
+#include "region/reference.h"
 #include "regionlab/options.h"
 #include "storefile/store_file_reader.h"
 
 namespace regionlab {
 
 struct StoreFile {
-  std::string name;  // file name inside the family directory
-  std::string path;
+  std::string name;  // manifest name: a file in the family directory, or a reference name
+  std::string path;  // the file actually read (the parent's, for a reference)
   std::shared_ptr<StoreFileReader> reader;
-  uint64_t size = 0;
+  uint64_t size = 0;  // a half reference counts half of the parent file, as in HBase
+  bool is_reference = false;
+  StoreFileReference ref;  // when is_reference
+
+  // An iterator over this file's cells (only its half, for a reference) that
+  // keeps the reader alive. use_cache=false for compactions.
+  std::unique_ptr<KeyValueIterator> NewIterator(bool use_cache = true) const;
 };
 
 struct StoreVersion {
@@ -36,6 +43,9 @@ struct Store {
   std::shared_ptr<const StoreVersion> version;  // guarded by RegionImpl::state_mu_
   bool compacting = false;                      // guarded by RegionImpl::state_mu_
 };
+
+// True when any file of the version is a reference to another region's file.
+bool HasReferences(const StoreVersion& v);
 
 // The directory name for a family: the name itself when it is made of
 // letters, digits, '_', '-' and '.', otherwise "x-" + hex.

@@ -14,6 +14,7 @@ namespace regionlab {
 class Env;
 class Clock;
 class BlockCache;
+class ThreadPool;
 
 enum class Compression : uint8_t { kNone = 0, kSnappy = 1 };
 enum class BloomType : uint8_t { kNone = 0, kRow = 1, kRowCol = 2 };
@@ -64,6 +65,9 @@ struct RegionOptions {
   Env* env = nullptr;          // nullptr: Env::Default(). Not owned.
   Clock* clock = nullptr;      // nullptr: the system clock. Not owned.
   BlockCache* block_cache = nullptr;  // shared cache; nullptr: the region makes its own. Not owned.
+  // Shared flush/compaction workers (a region server's); nullptr: the region
+  // starts background_threads workers of its own. Not owned.
+  ThreadPool* background_pool = nullptr;
   uint64_t block_cache_capacity = 64ull << 20;  // used when the region makes its own cache
 
   GlobalMemStoreTracker* global_memstore = nullptr;  // not owned; nullptr = none

@@ -124,6 +124,16 @@ class RegionScanner {
   virtual Status status() const = 0;
 };
 
+// Where a region would split: the middle row of the largest store file of its
+// largest store, and that file's first and last rows (a split at either is no
+// split). A region reading references (a fresh daughter) cannot split yet.
+struct SplitPoint {
+  std::string row;  // empty when the region has no store file
+  std::string first_row, last_row;
+  uint64_t largest_store_bytes = 0;
+  bool has_references = false;
+};
+
 // What Open found while recovering the region.
 struct RecoveryReport {
   uint64_t wal_entries_replayed = 0;
@@ -174,11 +184,33 @@ class Region {
   RegionMetrics GetMetrics() const;
   void SetListener(RegionListener listener);
 
+  // Increment: the column holds an 8-byte big-endian long (absent = 0);
+  // returns the new value. Atomic with every other write of the row.
+  Result<int64_t> Increment(const std::string& row, const std::string& family,
+                            const std::string& qualifier, int64_t amount,
+                            Durability durability = Durability::kUseDefault);
+  // Append: the newest value of the column with `suffix` added; returns it.
+  Result<std::string> Append(const std::string& row, const std::string& family,
+                             const std::string& qualifier, const std::string& suffix,
+                             Durability durability = Durability::kUseDefault);
+  // checkAndMutate: applies `mutation` when the newest value of
+  // family:qualifier in the mutation's row equals `expected` (nullopt: when
+  // the column is absent). Returns whether it was applied.
+  Result<bool> CheckAndMutate(const std::string& family, const std::string& qualifier,
+                              const std::optional<std::string>& expected,
+                              const RowMutation& mutation);
+
+  Result<SplitPoint> GetSplitPoint() const;
+
   // Applies a recovered WAL entry (edits already flushed are skipped).
   Status Replay(const WalEntry& entry);
 
-  // Stops background work, waits for it, and closes. Called by the destructor.
+  // Waits for writes in flight and background work, flushes and closes.
+  // Called by the destructor.
   Status Close();
+  // Closes without flushing, as a crash would: what the memstores held is
+  // only in the WAL (used to show a region server failure).
+  Status Abort();
 
  private:
   explicit Region(std::unique_ptr<RegionImpl> impl);

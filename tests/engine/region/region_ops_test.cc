@@ -1,0 +1,204 @@
+// Region operations used by the cluster: increment, append and checkAndMutate
+// (atomic under row locks), daughter regions reading the parent's files
+// through references, split points, and abort + recovered-edits replay.
+#include <QtTest>
+#include <thread>
+
+#include "region/manifest.h"
+#include "region/reference.h"
+#include "region_test_util.h"
+#include "util/env.h"
+#include "wal/wal.h"
+#include "wal/wal_reader.h"
+
+using namespace regionlab;
+using namespace regionlab::test;
+
+class RegionOpsTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void incrementIsAtomicAcrossThreads() {
+    TempDir dir;
+    auto region = Region::Open(RegionOptions(), dir.path(), Descriptor({Family("f")}));
+    RL_QVERIFY_OK(region.status());
+    constexpr int kThreads = 4, kEach = 250;
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+      threads.emplace_back([&] {
+        for (int i = 0; i < kEach; ++i) {
+          (void)(*region)->Increment("counter", "f", "hits", 1, Durability::kAsyncWal);
+        }
+      });
+    }
+    for (auto& th : threads) th.join();
+    auto v = (*region)->Increment("counter", "f", "hits", 0);
+    RL_QVERIFY_OK(v.status());
+    QCOMPARE(*v, qint64(kThreads * kEach));
+    // HBase stores the counter as an 8-byte big-endian long.
+    Get get;
+    get.row = "counter";
+    auto r = (*region)->DoGet(get);
+    QCOMPARE(r->cells[0].value, std::string("\0\0\0\0\0\0\x03\xe8", 8));
+    QCOMPARE(*(*region)->Increment("counter", "f", "hits", -1000), qint64(0));
+  }
+
+  void incrementOfANonLongFails() {
+    TempDir dir;
+    auto region = Region::Open(RegionOptions(), dir.path(), Descriptor({Family("f")}));
+    RowMutation m;
+    m.row = "r";
+    m.Put("f", "q", "abc");
+    RL_QVERIFY_OK((*region)->Mutate(m));
+    auto v = (*region)->Increment("r", "f", "q", 1);
+    QVERIFY(!v.ok());
+    QVERIFY2(QString::fromStdString(v.status().message()).contains("Field is not a long, it's 3 bytes wide"),
+             v.status().ToString().c_str());
+  }
+
+  void appendAndCheckAndMutate() {
+    TempDir dir;
+    auto region = Region::Open(RegionOptions(), dir.path(), Descriptor({Family("f")}));
+    QCOMPARE(*(*region)->Append("r", "f", "log", "a"), std::string("a"));
+    QCOMPARE(*(*region)->Append("r", "f", "log", "bc"), std::string("abc"));
+    RowMutation m;
+    m.row = "r";
+    m.Put("f", "state", "new");
+    QCOMPARE(*(*region)->CheckAndMutate("f", "state", std::nullopt, m), true);   // absent -> put
+    QCOMPARE(*(*region)->CheckAndMutate("f", "state", std::nullopt, m), false);  // now present
+    RowMutation upd;
+    upd.row = "r";
+    upd.Put("f", "state", "done");
+    QCOMPARE(*(*region)->CheckAndMutate("f", "state", std::string("old"), upd), false);
+    QCOMPARE(*(*region)->CheckAndMutate("f", "state", std::string("new"), upd), true);
+    Get get;
+    get.row = "r";
+    QCOMPARE(Describe((*region)->DoGet(get)->cells).size(), 2);
+    QCOMPARE((*region)->DoGet(get)->cells[1].value, std::string("done"));
+  }
+
+  void referencesSplitAParentAndCompactionRewritesThem() {
+    TempDir dir;
+    const std::string parent_dir = dir.File("parent"), a_dir = dir.File("daughterA"),
+                      b_dir = dir.File("daughterB");
+    FamilyOptions f = Family("f", 3);
+    f.block_size = 256;  // HBase's midkey is the first key of the middle block: need several
+    auto desc = Descriptor({f});
+    desc.encoded_name = "parent";
+    {
+      auto parent = Region::Open(RegionOptions(), parent_dir, desc);
+      RL_QVERIFY_OK(parent.status());
+      for (int i = 0; i < 400; ++i) {
+        RowMutation m;
+        m.row = "row" + std::to_string(1000 + i);
+        m.Put("f", "q", std::to_string(i));
+        RL_QVERIFY_OK((*parent)->Mutate(m));
+        if (i == 199) RL_QVERIFY_OK((*parent)->Flush());
+      }
+      RL_QVERIFY_OK((*parent)->Flush());
+      auto sp = (*parent)->GetSplitPoint();
+      RL_QVERIFY_OK(sp.status());
+      QVERIFY(!sp->row.empty());
+      QVERIFY(sp->row > sp->first_row && sp->row < sp->last_row);
+      QVERIFY(!sp->has_references);
+    }
+    RegionManifest pm;
+    RL_QVERIFY_OK(ReadManifest(Env::Default(), parent_dir, &pm));
+    const std::string split = "row1250";
+    RL_QVERIFY_OK(WriteReferenceManifest(Env::Default(), a_dir, {{"parent", pm}},
+                                         StoreFileReference::Half::kBottom, split));
+    RL_QVERIFY_OK(WriteReferenceManifest(Env::Default(), b_dir, {{"parent", pm}},
+                                         StoreFileReference::Half::kTop, split));
+    auto da = desc, db = desc;
+    da.encoded_name = "daughterA";
+    da.end_key = split;
+    db.encoded_name = "daughterB";
+    db.start_key = split;
+    auto a = Region::Open(RegionOptions(), a_dir, da);
+    auto b = Region::Open(RegionOptions(), b_dir, db);
+    RL_QVERIFY_OK(a.status());
+    RL_QVERIFY_OK(b.status());
+    QVERIFY((*a)->GetSplitPoint()->has_references);
+    auto rows_a = ScanAll(a->get());
+    auto rows_b = ScanAll(b->get());
+    QCOMPARE(rows_a.size(), size_t(250));
+    QCOMPARE(rows_b.size(), size_t(150));
+    QCOMPARE(rows_a.back().row, std::string("row1249"));
+    QCOMPARE(rows_b.front().row, split);
+    Scan rev;
+    rev.reversed = true;
+    QCOMPARE(ScanAll(a->get(), rev).front().row, std::string("row1249"));
+    // The daughter's first compaction rewrites the reference into its own file.
+    RL_QVERIFY_OK((*a)->Compact(true));
+    QVERIFY(!(*a)->GetSplitPoint()->has_references);
+    QCOMPARE(ScanAll(a->get()).size(), size_t(250));
+    RegionManifest am;
+    RL_QVERIFY_OK(ReadManifest(Env::Default(), a_dir, &am));
+    QCOMPARE(am.files["f"].size(), size_t(1));
+    QVERIFY(!IsReferenceName(am.files["f"][0]));
+    // The parent's files are untouched: daughter B still reads them.
+    QCOMPARE(ScanAll(b->get()).size(), size_t(150));
+  }
+
+  void referenceNamesRoundTrip() {
+    StoreFileReference r{"abc123", "000000000007.sf", StoreFileReference::Half::kTop,
+                         std::string("k\0\xff", 3)};
+    StoreFileReference back;
+    QVERIFY(ParseReferenceName(ReferenceName(r), &back));
+    QCOMPARE(back.parent_region, r.parent_region);
+    QCOMPARE(back.file, r.file);
+    QVERIFY(back.half == r.half);
+    QCOMPARE(back.split_row, r.split_row);
+    QVERIFY(!ParseReferenceName("ref~a~b~sideways~00", &back));
+    QVERIFY(!ParseReferenceName("ref~a~b~top~", &back));  // a half needs a split row
+    QVERIFY(!ParseReferenceName("000000000001.sf", &back));
+  }
+
+  // An aborted region leaves its edits only in the (shared) WAL; split into
+  // recovered.edits, they come back when the region opens.
+  void abortThenRecoveredEditsReplay() {
+    TempDir dir;
+    WalOptions wo;
+    wo.env = Env::Default();
+    wo.dir = dir.File("server-wal");
+    auto wal = Wal::Open(wo);
+    RL_QVERIFY_OK(wal.status());
+    auto desc = Descriptor({Family("f")});
+    const std::string region_dir = dir.File("region");
+    {
+      auto region = Region::Open(RegionOptions(), region_dir, desc, wal->get());
+      RL_QVERIFY_OK(region.status());
+      for (int i = 0; i < 50; ++i) {
+        RowMutation m;
+        m.row = "row" + std::to_string(100 + i);
+        m.Put("f", "q", "v");
+        RL_QVERIFY_OK((*region)->Mutate(m));
+      }
+      RL_QVERIFY_OK((*region)->Abort());
+    }
+    RL_QVERIFY_OK((*wal)->Close());
+    {
+      auto region = Region::Open(RegionOptions(), region_dir, desc, nullptr);
+      RL_QVERIFY_OK(region.status());
+      QCOMPARE(ScanAll(region->get()).size(), size_t(0));  // nothing was flushed
+    }
+    // Split the server's WAL into the region's recovered.edits.
+    WalOptions ro;
+    ro.env = Env::Default();
+    ro.dir = region_dir + "/recovered.edits";
+    auto out = Wal::Open(ro);
+    RL_QVERIFY_OK(out.status());
+    WalReplayReport report;
+    RL_QVERIFY_OK(ReplayWal(Env::Default(), wo.dir,
+                            [&](const WalEntry& e) { return (*out)->Append({&e}, false); },
+                            &report));
+    RL_QVERIFY_OK((*out)->Close());
+    auto region = Region::Open(RegionOptions(), region_dir, desc, nullptr);
+    RL_QVERIFY_OK(region.status());
+    QCOMPARE(ScanAll(region->get()).size(), size_t(50));
+    QVERIFY(!Env::Default()->FileExists(region_dir + "/recovered.edits"));
+    QCOMPARE((*region)->GetMetrics().store_files, quint64(1));  // flushed at open
+  }
+};
+
+QTEST_GUILESS_MAIN(RegionOpsTest)
+#include "region_ops_test.moc"
