@@ -11,6 +11,7 @@
 #include "region/store_scanner.h"
 #include "storefile/store_file_writer.h"
 #include "util/clock.h"
+#include "util/crash_point.h"
 #include "util/env.h"
 #include "wal/wal.h"
 
@@ -78,6 +79,7 @@ Result<std::shared_ptr<StoreFile>> RegionImpl::WriteStoreFile(
   RL_RETURN_IF_ERROR((*writer)->Finish());
   RL_RETURN_IF_ERROR(env_->RenameFile(tmp_path, JoinPath(st.dir, name)));
   RL_RETURN_IF_ERROR(env_->SyncDir(st.dir));
+  CrashPoint(major ? "compaction:before-manifest" : "storefile:before-manifest");
   return OpenStoreFile(st, name);
 }
 

@@ -8,6 +8,7 @@
 #include "util/coding.h"
 #include "util/crc32c.h"
 #include "util/key_value.h"
+#include "util/md5.h"
 
 using namespace regionlab;
 
@@ -110,6 +111,27 @@ class UtilTest : public QObject {
     QCOMPARE(ToBytesBinary("a\\xZZ"), std::string("a\\xZZ"));
     QCOMPARE(ToBytesBinary("end\\x4"), std::string("end\\x4"));
     QCOMPARE(ToHex(std::string("\x01\xab", 2)), std::string("01ab"));
+  }
+
+  // RFC 1321 appendix A.5 test suite.
+  void md5_data() {
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<QString>("digest");
+    QTest::newRow("empty") << QByteArray("") << "d41d8cd98f00b204e9800998ecf8427e";
+    QTest::newRow("a") << QByteArray("a") << "0cc175b9c0f1b6a831c399e269772661";
+    QTest::newRow("abc") << QByteArray("abc") << "900150983cd24fb0d6963f7d28e17f72";
+    QTest::newRow("message digest") << QByteArray("message digest") << "f96b697d7cb7938d525a2f31aaf161d0";
+    QTest::newRow("alphabet") << QByteArray("abcdefghijklmnopqrstuvwxyz") << "c3fcd3d76192e4007dfb496cca67e13b";
+    QTest::newRow("62 chars") << QByteArray("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+                              << "d174ab98d277d9f5a5611c2c9f419d9f";
+    QTest::newRow("80 digits") << QByteArray("1234567890123456789012345678901234567890123456789012345678901234567890"
+                                             "1234567890")
+                               << "57edf4a22be3c955ac49da2e2107b67a";
+  }
+  void md5() {
+    QFETCH(QByteArray, input);
+    QFETCH(QString, digest);
+    QCOMPARE(QString::fromStdString(Md5Hex(std::string(input.constData(), input.size()))), digest);
   }
 
   void keyRoundTrip() {

@@ -1,0 +1,199 @@
+#include "bench_config.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <sstream>
+
+namespace regionlab::bench {
+
+namespace {
+// --quick: small enough for CI (well under a minute, sanitizers included).
+constexpr uint64_t kQuickRecords = 5000;
+constexpr uint64_t kQuickSyncRecords = 200;
+
+std::vector<std::string> splitList(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    if (!item.empty()) out.push_back(item);
+  }
+  return out;
+}
+
+std::optional<uint64_t> parseNumber(const std::string& text) {
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) {
+    return std::nullopt;
+  }
+  return std::strtoull(text.c_str(), nullptr, 10);
+}
+}  // namespace
+
+std::string usageText() {
+  std::ostringstream out;
+  out << "usage: regionlab-bench [options]\n"
+         "Runs the same workloads against RegionLab and its peers and prints ops/s, MB/s,\n"
+         "latency percentiles, the ratio RegionLab/peer, peak RSS and on-disk size.\n\n"
+         "  --num N              records and operations per workload (default 1000000)\n"
+         "  --sync-num N         records and operations of the SYNC_WAL pass (default num/100)\n"
+         "  --value-size N       value bytes (default 100; keys are 16 bytes)\n"
+         "  --durability LIST    async,sync (default both)\n"
+         "  --systems LIST       default: every system in this build (";
+  const auto systems = availableSystems();
+  for (size_t i = 0; i < systems.size(); ++i) out << (i ? "," : "") << systems[i];
+  out << ")\n"
+         "  --workloads LIST     default: all of\n";
+  for (const auto& w : WorkloadRunner::workloads()) {
+    out << "                         " << w.name << std::string(18 - std::string(w.name).size(), ' ')
+        << w.description << "\n";
+  }
+  out << "  --cache-mb N         block cache of every system (default 64)\n"
+         "  --write-buffer-mb N  memtable / memstore size of every system (default 64)\n"
+         "  --block-size N       data block bytes of every LSM (default: each engine's own)\n"
+         "  --seed N             request sequence seed (default 42)\n"
+         "  --data DIR           where the stores live (default: a new directory in $TMPDIR)\n"
+         "  --keep               keep the stores' files at the end\n"
+         "  --quick              a small run for CI: --num 5000 --sync-num 200\n"
+         "  --json[=PATH]        write the figures as JSON to PATH, or to stdout (the table\n"
+         "                       then goes to stderr)\n"
+         "  --corrupt-reads SYS  flip a byte of some values SYS returns, to check that the\n"
+         "                       benchmark's own read verification reports it\n"
+         "Exit status: 0 when every system answered every read correctly and the same way,\n"
+         "1 on a mismatch or a failed call, 2 on a usage error.\n";
+  return out.str();
+}
+
+std::optional<std::string> parseCommandLine(int argc, char** argv, BenchConfig* config,
+                                            bool* help) {
+  *help = false;
+  std::optional<uint64_t> num, syncNum;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    std::string value;
+    bool hasValue = false;
+    if (const auto eq = arg.find('='); arg.rfind("--", 0) == 0 && eq != std::string::npos) {
+      value = arg.substr(eq + 1);
+      arg = arg.substr(0, eq);
+      hasValue = true;
+    }
+    auto next = [&](std::string* out) -> bool {
+      if (hasValue) {
+        *out = value;
+        return true;
+      }
+      if (i + 1 >= argc) return false;
+      *out = argv[++i];
+      return true;
+    };
+    auto number = [&](uint64_t* out) -> std::optional<std::string> {
+      std::string text;
+      if (!next(&text)) return arg + " needs a value";
+      const auto n = parseNumber(text);
+      if (!n) return arg + ": '" + text + "' is not a number";
+      *out = *n;
+      return std::nullopt;
+    };
+    std::string text;
+    uint64_t n = 0;
+    if (arg == "--help" || arg == "-h") {
+      *help = true;
+    } else if (arg == "--quick") {
+      config->quick = true;
+    } else if (arg == "--keep") {
+      config->keepData = true;
+    } else if (arg == "--json") {
+      config->json = true;
+      config->jsonPath = value;
+    } else if (arg == "--num" || arg == "--sync-num" || arg == "--value-size" ||
+               arg == "--cache-mb" || arg == "--write-buffer-mb" || arg == "--block-size" ||
+               arg == "--seed") {
+      if (auto e = number(&n)) return e;
+      if (arg == "--num") num = n;
+      if (arg == "--sync-num") syncNum = n;
+      if (arg == "--value-size") config->valueBytes = n;
+      if (arg == "--cache-mb") config->cacheBytes = n << 20;
+      if (arg == "--write-buffer-mb") config->writeBufferBytes = n << 20;
+      if (arg == "--block-size") config->blockSize = static_cast<uint32_t>(n);
+      if (arg == "--seed") config->seed = n;
+    } else if (arg == "--durability") {
+      if (!next(&text)) return arg + " needs a value";
+      config->modes.clear();
+      for (const auto& m : splitList(text)) {
+        if (m == "async" || m == "ASYNC_WAL") {
+          config->modes.push_back(SyncMode::kAsyncWal);
+        } else if (m == "sync" || m == "SYNC_WAL") {
+          config->modes.push_back(SyncMode::kSyncWal);
+        } else {
+          return "--durability: unknown mode '" + m + "' (async, sync)";
+        }
+      }
+    } else if (arg == "--systems") {
+      if (!next(&text)) return arg + " needs a value";
+      config->systems = splitList(text);
+      const auto known = availableSystems();
+      for (const auto& s : config->systems) {
+        if (std::find(known.begin(), known.end(), s) == known.end()) {
+          return "--systems: '" + s + "' is not in this build";
+        }
+      }
+    } else if (arg == "--workloads") {
+      if (!next(&text)) return arg + " needs a value";
+      config->workloads = splitList(text);
+      for (const auto& w : config->workloads) {
+        if (WorkloadRunner::find(w) == nullptr) return "--workloads: unknown workload '" + w + "'";
+      }
+    } else if (arg == "--data") {
+      if (!next(&config->dataDir)) return arg + " needs a value";
+    } else if (arg == "--corrupt-reads") {
+      if (!next(&config->corruptReads)) return arg + " needs a value";
+    } else {
+      return "unknown option '" + arg + "'";
+    }
+  }
+  if (config->quick) {
+    config->records = kQuickRecords;
+    config->syncRecords = kQuickSyncRecords;
+  }
+  if (num) config->records = *num;
+  if (syncNum) config->syncRecords = *syncNum;
+  if (config->records == 0) return std::string("--num must be at least 1");
+  if (config->valueBytes < kMinValueBytes || config->valueBytes > 65536) {
+    return "--value-size must be between " + std::to_string(kMinValueBytes) + " and 65536";
+  }
+  if (config->cacheBytes == 0 || config->writeBufferBytes == 0) {
+    return std::string("--cache-mb and --write-buffer-mb must be at least 1");
+  }
+  if (config->modes.empty()) return std::string("--durability names no mode");
+  if (config->systems.empty()) config->systems = availableSystems();
+  if (config->workloads.empty()) {
+    for (const auto& w : WorkloadRunner::workloads()) config->workloads.push_back(w.name);
+  }
+  return std::nullopt;
+}
+
+std::vector<PassPlan> planPasses(const BenchConfig& config) {
+  std::vector<PassPlan> passes;
+  for (SyncMode mode : config.modes) {
+    PassPlan p;
+    p.mode = mode;
+    uint64_t records = config.records;
+    if (mode == SyncMode::kSyncWal) {
+      records = config.syncRecords != 0 ? config.syncRecords
+                                        : std::max<uint64_t>(config.records / 100, 1000);
+      records = std::min(records, config.records);
+    }
+    p.params.records = records;
+    p.params.ops = records;
+    p.params.scanOps = std::max<uint64_t>(records / 10, 1);
+    p.params.seed = config.seed;
+    for (const auto& w : WorkloadRunner::workloads()) {
+      const bool selected = std::find(config.workloads.begin(), config.workloads.end(), w.name) !=
+                            config.workloads.end();
+      if (selected && (mode == SyncMode::kAsyncWal || w.writes)) p.workloads.push_back(w.name);
+    }
+    if (!p.workloads.empty()) passes.push_back(std::move(p));
+  }
+  return passes;
+}
+
+}  // namespace regionlab::bench

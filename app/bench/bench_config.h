@@ -1,0 +1,60 @@
+// BenchConfig: regionlab-bench's command line, and the passes it implies.
+//
+// A run is one or two passes, each over every selected system in turn:
+//   ASYNC_WAL  every selected workload, N records and N operations;
+//   SYNC_WAL   only the workloads that write (fillseq, fillrandom, overwrite,
+//              ycsb-a, ycsb-f), over N/100 records and operations (as
+//              db_bench's fillsync uses N/1000): with one fdatasync per write
+//              every system is bound by the disk's sync latency, and 1M
+//              syncs would take hours.
+// Reads do not depend on the durability setting, so they run once.
+//
+// Thread-safety: plain values.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kv_store.h"
+#include "workload_runner.h"
+
+namespace regionlab::bench {
+
+struct BenchConfig {
+  uint64_t records = 1000000;  // --num
+  uint64_t syncRecords = 0;    // --sync-num; 0 = records / 100, at least 1000
+  size_t valueBytes = 100;     // --value-size
+  std::vector<SyncMode> modes = {SyncMode::kAsyncWal, SyncMode::kSyncWal};  // --durability
+  std::vector<std::string> systems;    // --systems; empty = every available system
+  std::vector<std::string> workloads;  // --workloads; empty = all
+  std::string dataDir;                 // --data; empty = a fresh directory under $TMPDIR
+  bool keepData = false;               // --keep
+  uint64_t cacheBytes = 64ull << 20;        // --cache-mb
+  uint64_t writeBufferBytes = 64ull << 20;  // --write-buffer-mb
+  uint32_t blockSize = 0;                   // --block-size; 0 = each engine's default
+  uint64_t seed = 42;                       // --seed
+  bool quick = false;                       // --quick
+  bool json = false;                        // --json[=PATH]
+  std::string jsonPath;                     // empty: JSON on stdout, the table on stderr
+  std::string corruptReads;                 // --corrupt-reads SYSTEM (self-test)
+};
+
+// One pass: a durability mode, its sizes and its workloads.
+struct PassPlan {
+  SyncMode mode = SyncMode::kAsyncWal;
+  RunParameters params;
+  std::vector<std::string> workloads;
+};
+
+// Parses the command line into *config. Returns an error message, or
+// nullopt; *help is set for --help.
+std::optional<std::string> parseCommandLine(int argc, char** argv, BenchConfig* config,
+                                            bool* help);
+std::string usageText();
+
+// The passes `config` asks for, in run order.
+std::vector<PassPlan> planPasses(const BenchConfig& config);
+
+}  // namespace regionlab::bench

@@ -1,0 +1,90 @@
+// KvStore: what regionlab-bench needs from a storage engine, and one adapter
+// per system behind it (RegionLab, LevelDB, RocksDB, SQLite).
+//
+// Every adapter is opened with the same StoreSettings so the systems compare
+// like for like: the write-ahead log is always on, every write either waits
+// for an fdatasync (SYNC_WAL) or only for the operating system (ASYNC_WAL),
+// blocks are snappy-compressed (SQLite has no compression), bloom filters use
+// 10 bits per key, and the block cache and the write buffer (memtable /
+// memstore) have the same sizes.
+//
+// Thread-safety: after open(), put(), get() and scan() may be called from
+// two threads at once (one writer and one reader: readwhilewriting). open(),
+// close(), compactAll() and diskBytes() are called by one thread while no
+// other call runs.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "regionlab/status.h"
+
+namespace regionlab::bench {
+
+using regionlab::Status;
+
+// How writes are made durable, named after HBase's Durability.
+enum class SyncMode { kAsyncWal, kSyncWal };
+const char* syncModeName(SyncMode mode);  // "ASYNC_WAL", "SYNC_WAL"
+
+struct StoreSettings {
+  std::string dir;                       // the store's own directory; created by open()
+  SyncMode sync = SyncMode::kAsyncWal;
+  uint64_t blockCacheBytes = 64ull << 20;
+  uint64_t writeBufferBytes = 64ull << 20;  // memtable / memstore flush size
+  uint32_t blockSize = 0;                // data block bytes; 0 = each engine's own default
+  int bloomBitsPerKey = 10;
+};
+
+// A range read: from `start` (inclusive; empty = the first key, or the last
+// one when reversed) over at most `limit` keys (0 = to the end).
+struct ScanRequest {
+  std::string start;
+  uint64_t limit = 0;
+  bool reverse = false;
+};
+
+using ScanVisitor = std::function<void(std::string_view key, std::string_view value)>;
+
+class KvStore {
+ public:
+  virtual ~KvStore() = default;
+
+  // "RegionLab", "LevelDB", ...
+  virtual std::string name() const = 0;
+  // The settings this system actually runs with, as (name, value) pairs, for
+  // the configuration printout.
+  virtual std::vector<std::pair<std::string, std::string>> describe() const = 0;
+
+  // Opens the store in settings.dir, creating it when missing. Reopening
+  // after close() starts with an empty block cache.
+  virtual Status open() = 0;
+  virtual Status close() = 0;
+
+  virtual Status put(std::string_view key, std::string_view value) = 0;
+  // *found is false (and *value untouched) when the key is absent.
+  virtual Status get(std::string_view key, std::string* value, bool* found) = 0;
+  // Calls `visit` for each key of the range in order; the views are valid
+  // only during the call.
+  virtual Status scan(const ScanRequest& request, const ScanVisitor& visit) = 0;
+
+  // Flushes the write buffer and compacts everything into the fewest files
+  // the engine makes (a major compaction; VACUUM for SQLite).
+  virtual Status compactAll() = 0;
+};
+
+// Bytes of every file below `dir`.
+uint64_t directoryBytes(const std::string& dir);
+
+// The systems compiled into this build, in report order (RegionLab first).
+std::vector<std::string> availableSystems();
+// A new, unopened adapter for `system` (a name from availableSystems()), or
+// null for an unknown name.
+std::unique_ptr<KvStore> makeStore(const std::string& system, const StoreSettings& settings);
+
+}  // namespace regionlab::bench

@@ -1,0 +1,50 @@
+// RegionLabRegionStore: regionlab-bench's adapter for the RegionLab engine
+// run as one region of one table with one column family, the region keeping
+// its own write-ahead log (HBase's single-region table).
+//
+// Each benchmark key is a row; its value is the cell f:v. The family has
+// COMPRESSION SNAPPY, BLOOMFILTER ROW and VERSIONS 1; the region's
+// MEMSTORE_FLUSHSIZE is the shared write-buffer size and its DURABILITY is
+// SYNC_WAL or ASYNC_WAL as the run asks.
+//
+// The table pre-split into N regions over 3 region servers is a second
+// adapter of its own (the KvStore interface is per configuration), to be
+// added once the cluster API in engine/cluster/ exists.
+//
+// Thread-safety: as KvStore.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kv_store.h"
+#include "regionlab/region.h"
+
+namespace regionlab::bench {
+
+class RegionLabRegionStore final : public KvStore {
+ public:
+  explicit RegionLabRegionStore(StoreSettings settings);
+  ~RegionLabRegionStore() override;
+
+  std::string name() const override { return "RegionLab"; }
+  std::vector<std::pair<std::string, std::string>> describe() const override;
+
+  Status open() override;
+  Status close() override;
+  Status put(std::string_view key, std::string_view value) override;
+  Status get(std::string_view key, std::string* value, bool* found) override;
+  Status scan(const ScanRequest& request, const ScanVisitor& visit) override;
+  Status compactAll() override;
+
+ private:
+  regionlab::RegionOptions regionOptions() const;
+
+  const StoreSettings m_settings;
+  regionlab::RegionDescriptor m_descriptor;
+  std::unique_ptr<regionlab::Region> m_region;
+};
+
+}  // namespace regionlab::bench

@@ -1,0 +1,360 @@
+#include "report.h"
+
+#include <sys/utsname.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#ifndef REGIONLAB_BENCH_BUILD_TYPE
+#define REGIONLAB_BENCH_BUILD_TYPE "unknown"
+#endif
+
+namespace regionlab::bench {
+
+namespace {
+
+std::string withCommas(double v) {
+  auto n = static_cast<uint64_t>(std::llround(v));
+  std::string digits = std::to_string(n);
+  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(i, ",");
+  return digits;
+}
+
+std::string bytesText(uint64_t bytes) {
+  char buf[32];
+  if (bytes >= (1ull << 30)) {
+    std::snprintf(buf, sizeof(buf), "%.2f GiB", bytes / 1073741824.0);
+  } else {
+    std::snprintf(buf, sizeof(buf), "%.1f MiB", bytes / 1048576.0);
+  }
+  return buf;
+}
+
+std::string firstLineValue(const char* file, const std::string& prefix) {
+  std::ifstream in(file);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind(prefix, 0) == 0) {
+      const auto colon = line.find(':');
+      if (colon == std::string::npos) return {};
+      std::string v = line.substr(colon + 1);
+      v.erase(0, v.find_first_not_of(" \t"));
+      return v;
+    }
+  }
+  return {};
+}
+
+std::string jsonEscape(const std::string& s) {
+  std::string out;
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof(buf), "\\u%04x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+std::string q(const std::string& s) { return "\"" + jsonEscape(s) + "\""; }
+
+std::string num(double v) {
+  if (!std::isfinite(v)) return "null";
+  char buf[40];
+  std::snprintf(buf, sizeof(buf), "%.6g", v);
+  return buf;
+}
+
+double ratio(double ours, double theirs) { return theirs > 0 ? ours / theirs : 0; }
+
+}  // namespace
+
+double SystemRun::spaceAmplification() const {
+  return liveBytes > 0 ? static_cast<double>(diskBytes) / liveBytes : 0;
+}
+
+double SystemRun::writeAmplification() const {
+  return userBytesWritten > 0 ? static_cast<double>(fileBytesWritten) / userBytesWritten : 0;
+}
+
+const WorkloadResult* SystemRun::result(const std::string& workload) const {
+  for (const auto& r : results) {
+    if (r.name == workload) return &r;
+  }
+  return nullptr;
+}
+
+MachineInfo describeMachine(const std::string& dataDir) {
+  MachineInfo m;
+  m.cpu = firstLineValue("/proc/cpuinfo", "model name");
+  m.cores = std::thread::hardware_concurrency();
+  m.memoryBytes = 0;
+  {
+    std::istringstream v(firstLineValue("/proc/meminfo", "MemTotal"));
+    uint64_t kb = 0;
+    v >> kb;
+    m.memoryBytes = kb * 1024;
+  }
+  utsname u{};
+  if (uname(&u) == 0) m.kernel = std::string(u.sysname) + " " + u.release + " " + u.machine;
+  // The file system of the longest mount point that contains the data directory.
+  std::error_code ec;
+  const std::string dir = std::filesystem::weakly_canonical(dataDir, ec).string();
+  std::ifstream mounts("/proc/mounts");
+  std::string device, point, type, rest;
+  size_t best = 0;
+  while (mounts >> device >> point >> type && std::getline(mounts, rest)) {
+    const bool contains = dir.rfind(point, 0) == 0 &&
+                          (dir.size() == point.size() || point == "/" || dir[point.size()] == '/');
+    if (contains && point.size() >= best) {
+      best = point.size();
+      m.filesystem = type + " on " + device + " (" + point + ")";
+    }
+  }
+#if defined(__clang__)
+  m.compiler = std::string("clang ") + __clang_version__;
+#elif defined(__GNUC__)
+  m.compiler = std::string("gcc ") + __VERSION__;
+#endif
+  m.buildType = REGIONLAB_BENCH_BUILD_TYPE;
+  return m;
+}
+
+std::vector<std::string> verifyPasses(const std::vector<PassRun>& passes) {
+  std::vector<std::string> problems;
+  for (const auto& pass : passes) {
+    const std::string mode = syncModeName(pass.plan.mode);
+    for (const auto& sys : pass.systems) {
+      if (!sys.error.empty()) problems.push_back(mode + " " + sys.system + ": " + sys.error);
+    }
+    for (const auto& workload : pass.plan.workloads) {
+      const WorkloadResult* reference = nullptr;
+      std::string referenceSystem;
+      for (const auto& sys : pass.systems) {
+        const std::string where = mode + " " + workload + " " + sys.system;
+        const WorkloadResult* r = sys.result(workload);
+        if (r == nullptr) {
+          problems.push_back(where + ": did not run");
+          continue;
+        }
+        if (!r->error.empty()) problems.push_back(where + ": " + r->error);
+        if (r->wrong > 0) {
+          problems.push_back(where + ": " + std::to_string(r->wrong) +
+                             " reads returned something other than what was written");
+        }
+        if (reference == nullptr) {
+          reference = r;
+          referenceSystem = sys.system;
+          continue;
+        }
+        if (r->ops != reference->ops || r->found != reference->found ||
+            r->notFound != reference->notFound || r->rows != reference->rows ||
+            r->digest != reference->digest) {
+          std::ostringstream msg;
+          msg << where << " disagrees with " << referenceSystem << ": ops " << r->ops << " vs "
+              << reference->ops << ", found " << r->found << " vs " << reference->found
+              << ", not found " << r->notFound << " vs " << reference->notFound << ", rows "
+              << r->rows << " vs " << reference->rows << ", digest " << std::hex << r->digest
+              << " vs " << reference->digest;
+          problems.push_back(msg.str());
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+void printMachine(std::FILE* out, const MachineInfo& m) {
+  std::fprintf(out, "Machine: %s, %u cores, %s RAM, %s\n", m.cpu.c_str(), m.cores,
+               bytesText(m.memoryBytes).c_str(), m.kernel.c_str());
+  std::fprintf(out, "Data directory file system: %s\n", m.filesystem.c_str());
+  std::fprintf(out, "Build: %s, %s\n", m.buildType.c_str(), m.compiler.c_str());
+  if (!m.peakRssPerSystem) {
+    std::fprintf(out, "Note: the kernel refused to reset the peak RSS; it is the process's.\n");
+  }
+}
+
+void printPassHeader(std::FILE* out, const BenchConfig& config, const PassRun& pass) {
+  const auto& p = pass.plan.params;
+  std::fprintf(out,
+               "\n=== %s pass: %s records, %zu-byte keys, %zu-byte values; %s ops per point "
+               "workload, %s per scan workload; seed %llu ===\n",
+               syncModeName(pass.plan.mode), withCommas(p.records).c_str(), kKeyBytes,
+               config.valueBytes, withCommas(p.ops).c_str(), withCommas(p.scanOps).c_str(),
+               static_cast<unsigned long long>(p.seed));
+  std::fprintf(out, "Workloads:");
+  for (const auto& w : pass.plan.workloads) std::fprintf(out, " %s", w.c_str());
+  std::fprintf(out, "\n");
+}
+
+void printSystemSettings(std::FILE* out, const SystemRun& run) {
+  std::fprintf(out, "  %s:", run.system.c_str());
+  bool first = true;
+  for (const auto& [k, v] : run.settings) {
+    std::fprintf(out, "%s %s=%s", first ? "" : ";", k.c_str(), v.c_str());
+    first = false;
+  }
+  std::fprintf(out, "\n");
+}
+
+void printPassTable(std::FILE* out, const PassRun& pass) {
+  if (pass.systems.empty()) return;
+  const SystemRun& ours = pass.systems.front();
+  std::fprintf(out, "\n%-17s %-10s %12s %8s %9s %9s %10s %15s\n", "workload", "system", "ops/s",
+               "MB/s", "p50 us", "p99 us", "p99.9 us", "RegionLab/peer");
+  for (const auto& workload : pass.plan.workloads) {
+    const WorkloadResult* mine = ours.result(workload);
+    bool first = true;
+    for (const auto& sys : pass.systems) {
+      const WorkloadResult* r = sys.result(workload);
+      const char* label = first ? workload.c_str() : "";
+      first = false;
+      if (r == nullptr || !r->error.empty()) {
+        std::fprintf(out, "%-17s %-10s %12s\n", label, sys.system.c_str(), "FAILED");
+        continue;
+      }
+      std::string ratioText;
+      if (&sys != &ours && mine != nullptr && mine->error.empty()) {
+        char buf[32];
+        std::snprintf(buf, sizeof(buf), "%.2fx", ratio(mine->opsPerSecond(), r->opsPerSecond()));
+        ratioText = buf;
+      }
+      std::fprintf(out, "%-17s %-10s %12s %8.1f %9.2f %9.2f %10.2f %15s\n", label,
+                   sys.system.c_str(), withCommas(r->opsPerSecond()).c_str(), r->mbPerSecond(),
+                   r->latency.percentileNanos(0.50) / 1e3, r->latency.percentileNanos(0.99) / 1e3,
+                   r->latency.percentileNanos(0.999) / 1e3, ratioText.c_str());
+    }
+  }
+  std::fprintf(out, "\n%-10s %10s %14s %11s %9s %14s %9s %9s\n", "system", "peak RSS",
+               "disk (final)", "live data", "space x", "bytes written", "write x", "pass s");
+  for (const auto& sys : pass.systems) {
+    std::fprintf(out, "%-10s %10s %14s %11s %8.2fx %14s %8.2fx %9.1f\n", sys.system.c_str(),
+                 bytesText(sys.peakRssBytes).c_str(), bytesText(sys.diskBytes).c_str(),
+                 bytesText(sys.liveBytes).c_str(), sys.spaceAmplification(),
+                 bytesText(sys.fileBytesWritten).c_str(), sys.writeAmplification(), sys.seconds);
+  }
+  // The weakest workload against each peer, and the geometric mean.
+  for (const auto& sys : pass.systems) {
+    if (&sys == &ours) continue;
+    double logSum = 0, worst = 0;
+    int n = 0;
+    std::string worstName;
+    for (const auto& workload : pass.plan.workloads) {
+      const WorkloadResult* a = ours.result(workload);
+      const WorkloadResult* b = sys.result(workload);
+      if (a == nullptr || b == nullptr || !a->error.empty() || !b->error.empty()) continue;
+      const double x = ratio(a->opsPerSecond(), b->opsPerSecond());
+      if (x <= 0) continue;
+      logSum += std::log(x);
+      ++n;
+      if (worstName.empty() || x < worst) {
+        worst = x;
+        worstName = workload;
+      }
+    }
+    if (n > 0) {
+      std::fprintf(out, "RegionLab/%s: geometric mean %.2fx, lowest %.2fx (%s)\n",
+                   sys.system.c_str(), std::exp(logSum / n), worst, worstName.c_str());
+    }
+  }
+}
+
+void printVerification(std::FILE* out, const std::vector<std::string>& problems) {
+  if (problems.empty()) {
+    std::fprintf(out,
+                 "\nVerification: every value read matched what was written, and every system "
+                 "read the same values.\n");
+    return;
+  }
+  std::fprintf(out, "\nVerification FAILED (%zu problems):\n", problems.size());
+  for (const auto& p : problems) std::fprintf(out, "  %s\n", p.c_str());
+}
+
+std::string toJson(const BenchConfig& config, const MachineInfo& machine,
+                   const std::vector<PassRun>& passes, const std::vector<std::string>& problems) {
+  std::ostringstream o;
+  o << "{\n  \"tool\": \"regionlab-bench\",\n";
+  o << "  \"machine\": {\"cpu\": " << q(machine.cpu) << ", \"cores\": " << machine.cores
+    << ", \"memory_bytes\": " << machine.memoryBytes << ", \"kernel\": " << q(machine.kernel)
+    << ", \"filesystem\": " << q(machine.filesystem) << ", \"compiler\": " << q(machine.compiler)
+    << ", \"build_type\": " << q(machine.buildType)
+    << ", \"peak_rss_per_system\": " << (machine.peakRssPerSystem ? "true" : "false") << "},\n";
+  o << "  \"config\": {\"records\": " << config.records << ", \"key_bytes\": " << kKeyBytes
+    << ", \"value_bytes\": " << config.valueBytes << ", \"cache_bytes\": " << config.cacheBytes
+    << ", \"write_buffer_bytes\": " << config.writeBufferBytes
+    << ", \"block_size\": " << config.blockSize << ", \"seed\": " << config.seed
+    << ", \"quick\": " << (config.quick ? "true" : "false") << ", \"systems\": [";
+  for (size_t i = 0; i < config.systems.size(); ++i) o << (i ? ", " : "") << q(config.systems[i]);
+  o << "], \"available_systems\": [";
+  const auto available = availableSystems();
+  for (size_t i = 0; i < available.size(); ++i) o << (i ? ", " : "") << q(available[i]);
+  o << "]},\n  \"passes\": [";
+  for (size_t pi = 0; pi < passes.size(); ++pi) {
+    const auto& pass = passes[pi];
+    const auto& p = pass.plan.params;
+    o << (pi ? "," : "") << "\n    {\"durability\": " << q(syncModeName(pass.plan.mode))
+      << ", \"records\": " << p.records << ", \"ops\": " << p.ops
+      << ", \"scan_ops\": " << p.scanOps << ", \"workloads\": [";
+    for (size_t i = 0; i < pass.plan.workloads.size(); ++i) {
+      o << (i ? ", " : "") << q(pass.plan.workloads[i]);
+    }
+    o << "],\n     \"systems\": [";
+    const SystemRun* ours = pass.systems.empty() ? nullptr : &pass.systems.front();
+    for (size_t si = 0; si < pass.systems.size(); ++si) {
+      const auto& sys = pass.systems[si];
+      o << (si ? "," : "") << "\n      {\"name\": " << q(sys.system) << ", \"settings\": {";
+      for (size_t i = 0; i < sys.settings.size(); ++i) {
+        o << (i ? ", " : "") << q(sys.settings[i].first) << ": " << q(sys.settings[i].second);
+      }
+      o << "},\n       \"peak_rss_bytes\": " << sys.peakRssBytes
+        << ", \"disk_bytes_after_compaction\": " << sys.diskBytes
+        << ", \"live_bytes\": " << sys.liveBytes
+        << ", \"user_bytes_written\": " << sys.userBytesWritten
+        << ", \"file_bytes_written\": " << sys.fileBytesWritten
+        << ", \"space_amplification\": " << num(sys.spaceAmplification())
+        << ", \"write_amplification\": " << num(sys.writeAmplification())
+        << ", \"seconds\": " << num(sys.seconds) << ", \"error\": " << q(sys.error)
+        << ",\n       \"workloads\": [";
+      for (size_t wi = 0; wi < sys.results.size(); ++wi) {
+        const auto& r = sys.results[wi];
+        const WorkloadResult* mine = ours != nullptr ? ours->result(r.name) : nullptr;
+        char digest[20];
+        std::snprintf(digest, sizeof(digest), "%016llx", static_cast<unsigned long long>(r.digest));
+        o << (wi ? "," : "") << "\n        {\"name\": " << q(r.name) << ", \"ops\": " << r.ops
+          << ", \"rows\": " << r.rows << ", \"bytes\": " << r.bytes
+          << ", \"seconds\": " << num(r.seconds) << ", \"ops_per_sec\": " << num(r.opsPerSecond())
+          << ", \"mb_per_sec\": " << num(r.mbPerSecond())
+          << ", \"p50_us\": " << num(r.latency.percentileNanos(0.5) / 1e3)
+          << ", \"p99_us\": " << num(r.latency.percentileNanos(0.99) / 1e3)
+          << ", \"p999_us\": " << num(r.latency.percentileNanos(0.999) / 1e3)
+          << ", \"max_us\": " << num(r.latency.maxNanos() / 1e3) << ", \"found\": " << r.found
+          << ", \"not_found\": " << r.notFound << ", \"wrong\": " << r.wrong
+          << ", \"digest\": " << q(digest) << ", \"writes\": " << r.writes
+          << ", \"regionlab_ratio\": "
+          << (mine != nullptr && &sys != ours ? num(ratio(mine->opsPerSecond(), r.opsPerSecond()))
+                                              : "null")
+          << ", \"error\": " << q(r.error) << "}";
+      }
+      o << "]}";
+    }
+    o << "]}";
+  }
+  o << "\n  ],\n  \"verification\": {\"ok\": " << (problems.empty() ? "true" : "false")
+    << ", \"problems\": [";
+  for (size_t i = 0; i < problems.size(); ++i) o << (i ? ", " : "") << q(problems[i]);
+  o << "]}\n}\n";
+  return o.str();
+}
+
+}  // namespace regionlab::bench

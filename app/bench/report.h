@@ -1,0 +1,72 @@
+// Report: regionlab-bench's results, the cross-system verification, and their
+// two renderings (a text table for people, JSON for tools).
+//
+// Ratios are RegionLab's ops/s divided by the peer's: above 1.00x RegionLab
+// is faster. Space amplification is the on-disk size after the final
+// compaction over the key + value bytes of the live records; write
+// amplification is the bytes the process wrote to files (/proc wchar: WAL,
+// flushes, compactions) over the key + value bytes the benchmark put.
+//
+// Thread-safety: plain values and functions.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bench_config.h"
+#include "stats.h"
+
+namespace regionlab::bench {
+
+struct SystemRun {
+  std::string system;
+  std::vector<std::pair<std::string, std::string>> settings;
+  std::vector<WorkloadResult> results;
+  uint64_t peakRssBytes = 0;
+  uint64_t diskBytes = 0;         // after the final compaction
+  uint64_t liveBytes = 0;         // key + value bytes of the records the store holds
+  uint64_t userBytesWritten = 0;  // key + value bytes put
+  uint64_t fileBytesWritten = 0;  // bytes written by the process during this system's pass
+  double seconds = 0;             // the whole pass, final compaction included
+  std::string error;              // a failure outside the workloads (open, compaction)
+
+  double spaceAmplification() const;
+  double writeAmplification() const;
+  const WorkloadResult* result(const std::string& workload) const;
+};
+
+struct PassRun {
+  PassPlan plan;
+  std::vector<SystemRun> systems;  // RegionLab first
+};
+
+struct MachineInfo {
+  std::string cpu;
+  unsigned cores = 0;
+  uint64_t memoryBytes = 0;
+  std::string kernel;
+  std::string filesystem;  // of the data directory
+  std::string compiler;
+  std::string buildType;
+  bool peakRssPerSystem = true;  // false when the kernel refused to reset the peak
+};
+
+MachineInfo describeMachine(const std::string& dataDir);
+
+// Every problem found, one line each: a failed call, a value that differs
+// from what was written, a workload a system did not finish, or two systems
+// whose reads differ (counts or digest). Empty when all is well.
+std::vector<std::string> verifyPasses(const std::vector<PassRun>& passes);
+
+void printMachine(std::FILE* out, const MachineInfo& machine);
+void printPassHeader(std::FILE* out, const BenchConfig& config, const PassRun& pass);
+void printSystemSettings(std::FILE* out, const SystemRun& run);
+void printPassTable(std::FILE* out, const PassRun& pass);
+void printVerification(std::FILE* out, const std::vector<std::string>& problems);
+
+std::string toJson(const BenchConfig& config, const MachineInfo& machine,
+                   const std::vector<PassRun>& passes, const std::vector<std::string>& problems);
+
+}  // namespace regionlab::bench

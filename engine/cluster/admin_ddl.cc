@@ -1,0 +1,390 @@
+// Admin: namespaces and table DDL (create, alter, enable, disable, truncate,
+// drop), each checked the way HBase checks it.
+#include <algorithm>
+#include <set>
+
+#include "cluster/cluster_impl.h"
+#include "region/manifest.h"
+#include "region/store.h"
+#include "regionlab/bytes.h"
+#include "rowkey/split_algorithms.h"
+#include "util/clock.h"
+#include "util/env.h"
+
+namespace regionlab {
+
+namespace {
+
+// HBase's sanity checks of a table descriptor (TableDescriptorChecker), with
+// lower minimums so that tiny sizes can be tried out.
+Status CheckDescriptor(const TableDescriptor& d) {
+  const std::string table = d.FullName();
+  if (d.families.empty()) {
+    return Status::InvalidArgument("Table should have at least one column family: " + table);
+  }
+  std::set<std::string> names;
+  for (const auto& f : d.families) {
+    RL_RETURN_IF_ERROR(ValidateFamilyName(f.name));
+    if (!names.insert(f.name).second) {
+      return Status::InvalidArgument("Column family '" + ToStringBinary(f.name) +
+                                     "' is declared twice in table " + table);
+    }
+    const std::string where = " (table " + table + ", family " + ToStringBinary(f.name) + ")";
+    if (f.max_versions < 1) {
+      return Status::InvalidArgument("VERSIONS must be positive" + where);
+    }
+    if (f.min_versions < 0 || f.min_versions > f.max_versions) {
+      return Status::InvalidArgument("MIN_VERSIONS (" + std::to_string(f.min_versions) +
+                                     ") must be between 0 and VERSIONS (" +
+                                     std::to_string(f.max_versions) + ")" + where);
+    }
+    if (f.ttl_seconds <= 0) return Status::InvalidArgument("TTL must be positive" + where);
+    if (f.min_versions > 0 && f.ttl_seconds >= kTtlForever) {
+      return Status::InvalidArgument("MIN_VERSIONS > 0 needs a TTL" + where);
+    }
+    if (f.block_size < 1024 || f.block_size > 16u * 1024 * 1024) {
+      return Status::InvalidArgument("Block size for column family must be between 1K and 16MB" +
+                                     where);
+    }
+  }
+  if (d.memstore_flush_size < 4096) {
+    return Status::InvalidArgument("MEMSTORE_FLUSHSIZE " + std::to_string(d.memstore_flush_size) +
+                                   " of table " + table + " is too small (minimum 4096)");
+  }
+  if (d.max_file_size < 16 * 1024) {
+    return Status::InvalidArgument("MAX_FILESIZE " + std::to_string(d.max_file_size) +
+                                   " of table " + table + " is too small (minimum 16384)");
+  }
+  auto policy = CreateSplitPolicy(d.split_policy);
+  if (!policy.ok()) return policy.status();
+  return Status::OK();
+}
+
+std::string FullName(const std::string& text, Status* s) {
+  std::string ns, name;
+  *s = ParseTableName(text, &ns, &name);
+  return ns == kDefaultNamespace ? name : ns + ":" + name;
+}
+
+}  // namespace
+
+// ---- namespaces ------------------------------------------------------------
+
+Status Admin::CreateNamespace(const std::string& name,
+                              const std::map<std::string, std::string>& properties) {
+  RL_RETURN_IF_ERROR(ValidateNamespaceName(name));
+  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  return cluster_->catalog_->CreateNamespace(name, properties);
+}
+
+Status Admin::DropNamespace(const std::string& name) {
+  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  return cluster_->catalog_->DropNamespace(name);
+}
+
+Result<std::vector<std::string>> Admin::ListNamespaces() {
+  return cluster_->catalog_->ListNamespaces();
+}
+
+// ---- tables ----------------------------------------------------------------
+
+Status ClusterImpl::OpenTableRegionsLocked(TableEntry& table) {
+  std::vector<std::shared_ptr<RegionEntry>> entries;
+  {
+    std::shared_lock l(mu_);
+    for (const auto& [start, e] : table.regions) entries.push_back(e);
+  }
+  for (const auto& e : entries) {
+    if (e->region) continue;
+    RegionServer* server = FindServer(e->record.server);
+    if (server == nullptr || !server->online()) server = LeastLoadedServer();
+    if (server == nullptr) return Status::Aborted("no region server is online");
+    RL_RETURN_IF_ERROR(OpenRegionOn(e, server));
+    RecordEvent({clock_->NowMillis(), "region opened", e->record.table, e->record.encoded_name,
+                 server->name(), ""});
+  }
+  return Status::OK();
+}
+
+Status ClusterImpl::CloseTableRegionsLocked(TableEntry& table, bool flush) {
+  std::vector<std::shared_ptr<RegionEntry>> entries;
+  {
+    std::shared_lock l(mu_);
+    for (const auto& [start, e] : table.regions) entries.push_back(e);
+  }
+  Status result;
+  for (const auto& e : entries) {
+    std::shared_ptr<Region> region;
+    {
+      std::unique_lock l(mu_);
+      region = std::move(e->region);
+    }
+    if (!region) continue;
+    Status s = flush ? region->Close() : region->Abort();
+    if (!flush && e->server && e->server->wal()) e->server->wal()->ForgetRegion(e->record.encoded_name);
+    RegionRecord rec = e->record;
+    rec.state = RegionState::kClosed;
+    if (s.ok()) s = catalog_->UpdateRegion(rec);
+    {
+      std::unique_lock l(mu_);
+      e->record = rec;
+    }
+    if (!s.ok() && result.ok()) result = s;
+  }
+  return result;
+}
+
+Status Admin::CreateTable(const TableDescriptor& input, const std::vector<std::string>& split_keys) {
+  TableDescriptor desc = input;
+  std::string ns, name;
+  RL_RETURN_IF_ERROR(ParseTableName(desc.FullName(), &ns, &name));
+  RL_RETURN_IF_ERROR(CheckDescriptor(desc));
+  auto keys = ValidateSplitKeys(split_keys);
+  if (!keys.ok()) return keys.status();
+  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  const std::string full = desc.FullName();
+  {
+    std::shared_lock rl(cluster_->mu_);
+    if (cluster_->tables_.count(full)) return Status::InvalidArgument("Table already exists: " + full);
+  }
+  std::vector<RegionRecord> records;
+  std::string start;
+  for (size_t i = 0; i <= keys->size(); ++i) {
+    const std::string end = i < keys->size() ? (*keys)[i] : std::string();
+    records.push_back(cluster_->NewRegionRecord(full, start, end));
+    start = end;
+  }
+  desc.enabled = true;
+  RL_RETURN_IF_ERROR(cluster_->catalog_->CreateTable(desc, records, cluster_->clock_->NowMillis()));
+  auto stored = cluster_->catalog_->GetTable(full);
+  if (!stored.ok()) return stored.status();
+  TableEntry te;
+  te.desc = *stored;
+  te.policy = CreateSplitPolicy(desc.split_policy).value();
+  {
+    std::unique_lock wl(cluster_->mu_);
+    auto& t = cluster_->tables_[full];
+    t = std::move(te);
+    for (const auto& r : records) {
+      auto e = std::make_shared<RegionEntry>();
+      e->record = r;
+      e->dir = cluster_->RegionDir(full, r.encoded_name);
+      t.regions[r.start_key] = e;
+      cluster_->regions_[r.encoded_name] = e;
+    }
+  }
+  cluster_->RecordEvent({cluster_->clock_->NowMillis(), "create table", full, "", "",
+                         std::to_string(records.size()) + " regions"});
+  TableEntry* t;
+  {
+    std::shared_lock rl(cluster_->mu_);
+    t = &cluster_->tables_[full];
+  }
+  return cluster_->OpenTableRegionsLocked(*t);
+}
+
+Status Admin::ModifyTable(const TableDescriptor& input) {
+  TableDescriptor desc = input;
+  RL_RETURN_IF_ERROR(CheckDescriptor(desc));
+  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  const std::string full = desc.FullName();
+  TableEntry* t;
+  {
+    std::shared_lock rl(cluster_->mu_);
+    auto it = cluster_->tables_.find(full);
+    if (it == cluster_->tables_.end()) return Status::NotFound("Table " + full + " does not exist");
+    t = &it->second;
+  }
+  desc.enabled = t->desc.enabled;
+  std::set<std::string> kept;
+  for (const auto& f : desc.families) kept.insert(f.name);
+  std::vector<std::string> removed;
+  for (const auto& f : t->desc.families) {
+    if (kept.count(f.name) == 0) removed.push_back(f.name);
+  }
+  // Online alter as in HBase 2: regions close (flushing), take the new
+  // descriptor, and reopen. A removed family's data goes with it.
+  RL_RETURN_IF_ERROR(cluster_->CloseTableRegionsLocked(*t, /*flush=*/true));
+  RL_RETURN_IF_ERROR(cluster_->catalog_->UpdateTable(desc));
+  for (const auto& [start, e] : t->regions) {
+    if (removed.empty()) break;
+    RegionManifest m;
+    if (!ReadManifest(cluster_->env_, e->dir, &m).ok()) continue;
+    for (const auto& family : removed) {
+      m.files.erase(family);
+      (void)cluster_->env_->RemoveDirRecursive(JoinPath(e->dir, FamilyDirName(family)));
+    }
+    RL_RETURN_IF_ERROR(WriteManifest(cluster_->env_, e->dir, m));
+  }
+  {
+    std::unique_lock wl(cluster_->mu_);
+    t->desc = desc;
+    t->policy = CreateSplitPolicy(desc.split_policy).value();
+  }
+  cluster_->RecordEvent({cluster_->clock_->NowMillis(), "alter table", full, "", "", ""});
+  return desc.enabled ? cluster_->OpenTableRegionsLocked(*t) : Status::OK();
+}
+
+Status Admin::EnableTable(const std::string& table) {
+  Status s;
+  const std::string full = FullName(table, &s);
+  RL_RETURN_IF_ERROR(s);
+  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  TableEntry* t;
+  {
+    std::shared_lock rl(cluster_->mu_);
+    auto it = cluster_->tables_.find(full);
+    if (it == cluster_->tables_.end()) return Status::NotFound("Table " + full + " does not exist");
+    t = &it->second;
+  }
+  if (t->desc.enabled) return Status::InvalidArgument("Table " + full + " is already enabled");
+  RL_RETURN_IF_ERROR(cluster_->catalog_->SetTableEnabled(full, true));
+  {
+    std::unique_lock wl(cluster_->mu_);
+    t->desc.enabled = true;
+  }
+  cluster_->RecordEvent({cluster_->clock_->NowMillis(), "enable table", full, "", "", ""});
+  return cluster_->OpenTableRegionsLocked(*t);
+}
+
+Status Admin::DisableTable(const std::string& table) {
+  Status s;
+  const std::string full = FullName(table, &s);
+  RL_RETURN_IF_ERROR(s);
+  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  TableEntry* t;
+  {
+    std::shared_lock rl(cluster_->mu_);
+    auto it = cluster_->tables_.find(full);
+    if (it == cluster_->tables_.end()) return Status::NotFound("Table " + full + " does not exist");
+    t = &it->second;
+  }
+  if (!t->desc.enabled) return Status::InvalidArgument("Table " + full + " is already disabled");
+  {
+    std::unique_lock wl(cluster_->mu_);
+    t->desc.enabled = false;  // the router refuses new requests from here on
+  }
+  RL_RETURN_IF_ERROR(cluster_->CloseTableRegionsLocked(*t, /*flush=*/true));
+  cluster_->RecordEvent({cluster_->clock_->NowMillis(), "disable table", full, "", "", ""});
+  return cluster_->catalog_->SetTableEnabled(full, false);
+}
+
+Result<bool> Admin::IsTableEnabled(const std::string& table) {
+  auto d = GetDescriptor(table);
+  if (!d.ok()) return d.status();
+  return d->enabled;
+}
+
+Result<bool> Admin::TableExists(const std::string& table) {
+  Status s;
+  const std::string full = FullName(table, &s);
+  RL_RETURN_IF_ERROR(s);
+  std::shared_lock rl(cluster_->mu_);
+  return cluster_->tables_.count(full) > 0;
+}
+
+Result<TableDescriptor> Admin::GetDescriptor(const std::string& table) {
+  Status s;
+  const std::string full = FullName(table, &s);
+  RL_RETURN_IF_ERROR(s);
+  std::shared_lock rl(cluster_->mu_);
+  auto it = cluster_->tables_.find(full);
+  if (it == cluster_->tables_.end()) return Status::NotFound("Table " + full + " does not exist");
+  return it->second.desc;
+}
+
+Result<std::vector<TableDescriptor>> Admin::ListTables() {
+  std::shared_lock rl(cluster_->mu_);
+  std::vector<TableDescriptor> out;
+  for (const auto& [name, t] : cluster_->tables_) out.push_back(t.desc);
+  return out;
+}
+
+Status Admin::TruncateTable(const std::string& table, bool preserve_splits) {
+  Status s;
+  const std::string full = FullName(table, &s);
+  RL_RETURN_IF_ERROR(s);
+  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  TableEntry* t;
+  {
+    std::shared_lock rl(cluster_->mu_);
+    auto it = cluster_->tables_.find(full);
+    if (it == cluster_->tables_.end()) return Status::NotFound("Table " + full + " does not exist");
+    t = &it->second;
+  }
+  std::vector<std::string> splits;
+  std::vector<std::shared_ptr<RegionEntry>> old;
+  {
+    std::shared_lock rl(cluster_->mu_);
+    for (const auto& [start, e] : t->regions) {
+      old.push_back(e);
+      if (!start.empty()) splits.push_back(start);
+    }
+  }
+  if (!preserve_splits) splits.clear();
+  // The data is going: close without flushing.
+  RL_RETURN_IF_ERROR(cluster_->CloseTableRegionsLocked(*t, /*flush=*/false));
+  std::vector<RegionRecord> records;
+  std::string start;
+  for (size_t i = 0; i <= splits.size(); ++i) {
+    const std::string end = i < splits.size() ? splits[i] : std::string();
+    records.push_back(cluster_->NewRegionRecord(full, start, end));
+    start = end;
+  }
+  // Commit point: old regions out, new regions in, in one catalog batch.
+  auto op = cluster_->catalog_->BeginOperation("truncate", full, cluster_->clock_->NowMillis());
+  if (!op.ok()) return op.status();
+  CatalogBatch b;
+  for (const auto& e : old) b.DeleteRegion(e->record.encoded_name);
+  for (const auto& r : records) b.PutRegion(r);
+  b.FinishOperation(*op);
+  RL_RETURN_IF_ERROR(cluster_->catalog_->Apply(b));
+  {
+    std::unique_lock wl(cluster_->mu_);
+    t->regions.clear();
+    for (const auto& e : old) cluster_->regions_.erase(e->record.encoded_name);
+    for (const auto& r : records) {
+      auto e = std::make_shared<RegionEntry>();
+      e->record = r;
+      e->dir = cluster_->RegionDir(full, r.encoded_name);
+      t->regions[r.start_key] = e;
+      cluster_->regions_[r.encoded_name] = e;
+    }
+    t->desc.enabled = true;
+  }
+  for (const auto& e : old) (void)cluster_->env_->RemoveDirRecursive(e->dir);
+  RL_RETURN_IF_ERROR(cluster_->catalog_->SetTableEnabled(full, true));
+  cluster_->RecordEvent({cluster_->clock_->NowMillis(),
+                         preserve_splits ? "truncate_preserve" : "truncate", full, "", "",
+                         std::to_string(records.size()) + " regions"});
+  return cluster_->OpenTableRegionsLocked(*t);
+}
+
+Status Admin::DeleteTable(const std::string& table) {
+  Status s;
+  const std::string full = FullName(table, &s);
+  RL_RETURN_IF_ERROR(s);
+  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  {
+    std::shared_lock rl(cluster_->mu_);
+    auto it = cluster_->tables_.find(full);
+    if (it == cluster_->tables_.end()) return Status::NotFound("Table " + full + " does not exist");
+    if (it->second.desc.enabled) {
+      return Status::InvalidArgument("Table " + full + " is enabled. Disable it first.");
+    }
+  }
+  RL_RETURN_IF_ERROR(cluster_->catalog_->DropTable(full));
+  {
+    std::unique_lock wl(cluster_->mu_);
+    for (const auto& [start, e] : cluster_->tables_[full].regions) {
+      cluster_->regions_.erase(e->record.encoded_name);
+    }
+    cluster_->tables_.erase(full);
+  }
+  // After the catalog commit; a crash before this is finished by the next open.
+  RL_RETURN_IF_ERROR(cluster_->env_->RemoveDirRecursive(cluster_->TableDir(full)));
+  cluster_->RecordEvent({cluster_->clock_->NowMillis(), "drop table", full, "", "", ""});
+  return Status::OK();
+}
+
+}  // namespace regionlab

@@ -1,0 +1,641 @@
+// Admin: region operations — flush, compact, split (manual and by policy),
+// merge, move, balance — and region server stop (failover) and start.
+//
+// Split and merge are journaled: the operation is begun in the catalog, the
+// parents close (flushing), the new regions' manifests are written with
+// references to the parents' files, and one catalog batch commits the new
+// layout together with its history record and the end of the operation.
+// A crash before that batch leaves the old layout, and the next open removes
+// the half-made directories.
+#include <algorithm>
+
+#include "cluster/cluster_impl.h"
+#include "region/manifest.h"
+#include "region/reference.h"
+#include "regionlab/bytes.h"
+#include "util/clock.h"
+#include "util/crash_point.h"
+#include "util/env.h"
+#include "wal/wal_reader.h"
+
+namespace regionlab {
+
+Result<std::vector<std::shared_ptr<RegionEntry>>> ClusterImpl::ResolveRegions(
+    const std::string& what) {
+  std::shared_lock l(mu_);
+  auto r = regions_.find(what);
+  if (r != regions_.end()) return std::vector<std::shared_ptr<RegionEntry>>{r->second};
+  std::string ns, name;
+  if (ParseTableName(what, &ns, &name).ok()) {
+    auto t = tables_.find(ns == kDefaultNamespace ? name : ns + ":" + name);
+    if (t != tables_.end()) {
+      std::vector<std::shared_ptr<RegionEntry>> out;
+      for (const auto& [start, e] : t->second.regions) out.push_back(e);
+      return out;
+    }
+  }
+  return Status::NotFound("'" + what + "' is neither a table nor an online region");
+}
+
+uint64_t ClusterImpl::SplitThresholdFor(const TableEntry& table, const RegionEntry& entry) const {
+  SplitPoint none;
+  return table.policy->SplitThreshold(SplitContextFor(table, entry, none));
+}
+
+SplitContext ClusterImpl::SplitContextFor(const TableEntry& table, const RegionEntry& entry,
+                                          const SplitPoint& sp) const {
+  SplitContext ctx;
+  ctx.largest_store_size = sp.largest_store_bytes;
+  ctx.has_references = sp.has_references;
+  size_t r = 0;
+  for (const auto& [start, e] : table.regions) r += e->server == entry.server ? 1 : 0;
+  ctx.regions_of_table_on_server = static_cast<int>(std::max<size_t>(r, 1));
+  ctx.flush_size = table.desc.memstore_flush_size;
+  ctx.max_file_size = table.desc.max_file_size;
+  ctx.table_config = table.desc.configuration;
+  for (const auto& [k, v] : table.desc.metadata) ctx.table_config[k] = v;
+  ctx.jitter_seed = std::hash<std::string>{}(entry.record.encoded_name);
+  return ctx;
+}
+
+RegionInfo ClusterImpl::InfoFor(const TableEntry& table, const RegionEntry& e) const {
+  RegionInfo info;
+  info.encoded_name = e.record.encoded_name;
+  info.table = e.record.table;
+  info.start_key = e.record.start_key;
+  info.end_key = e.record.end_key;
+  info.region_id = e.record.region_id;
+  info.state = RegionStateName(e.record.state);
+  info.server = e.region ? e.record.server : std::string();
+  if (e.region) info.metrics = e.region->GetMetrics();
+  info.split_policy = table.policy->Name();
+  info.split_threshold = SplitThresholdFor(table, e);
+  return info;
+}
+
+Result<std::vector<RegionInfo>> Admin::ListRegions(const std::string& table) {
+  std::string ns, name;
+  RL_RETURN_IF_ERROR(ParseTableName(table, &ns, &name));
+  const std::string full = ns == kDefaultNamespace ? name : ns + ":" + name;
+  std::shared_lock l(cluster_->mu_);
+  auto t = cluster_->tables_.find(full);
+  if (t == cluster_->tables_.end()) return Status::NotFound("Table " + full + " does not exist");
+  std::vector<RegionInfo> out;
+  out.reserve(t->second.regions.size());
+  for (const auto& [start, e] : t->second.regions) out.push_back(cluster_->InfoFor(t->second, *e));
+  return out;
+}
+
+Result<RegionInfo> Admin::LocateRegion(const std::string& table, const std::string& row) {
+  std::string ns, name;
+  RL_RETURN_IF_ERROR(ParseTableName(table, &ns, &name));
+  const std::string full = ns == kDefaultNamespace ? name : ns + ":" + name;
+  auto e = cluster_->Locate(full, row);
+  if (!e.ok() && !e.status().IsAborted()) return e.status();
+  std::shared_lock l(cluster_->mu_);
+  auto t = cluster_->tables_.find(full);
+  if (t == cluster_->tables_.end()) return Status::NotFound("Table " + full + " does not exist");
+  if (!e.ok()) {  // disabled: locate by key anyway
+    auto it = t->second.regions.upper_bound(row);
+    if (it == t->second.regions.begin()) return Status::NotFound("no region holds the row");
+    return cluster_->InfoFor(t->second, *std::prev(it)->second);
+  }
+  return cluster_->InfoFor(t->second, **e);
+}
+
+Result<std::vector<std::string>> Admin::GetSplits(const std::string& table) {
+  auto regions = ListRegions(table);
+  if (!regions.ok()) return regions.status();
+  std::vector<std::string> out;
+  for (const auto& r : *regions) {
+    if (!r.start_key.empty()) out.push_back(r.start_key);
+  }
+  return out;
+}
+
+Status Admin::Flush(const std::string& what) {
+  auto entries = cluster_->ResolveRegions(what);
+  if (!entries.ok()) return entries.status();
+  for (const auto& e : *entries) {
+    std::shared_ptr<Region> r;
+    {
+      std::shared_lock l(cluster_->mu_);
+      r = e->region;
+    }
+    if (r) RL_RETURN_IF_ERROR(r->Flush());
+  }
+  return Status::OK();
+}
+
+Status Admin::Compact(const std::string& what, bool major) {
+  auto entries = cluster_->ResolveRegions(what);
+  if (!entries.ok()) return entries.status();
+  for (const auto& e : *entries) {
+    std::shared_ptr<Region> r;
+    {
+      std::shared_lock l(cluster_->mu_);
+      r = e->region;
+    }
+    if (r) RL_RETURN_IF_ERROR(r->Compact(major));
+  }
+  return Status::OK();
+}
+
+// ---- split -------------------------------------------------------------------
+
+Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
+                                const std::string& split_row, const std::string& kind,
+                                const std::string& cause, uint64_t size, uint64_t threshold) {
+  const RegionRecord parent = entry->record;
+  const std::string where = "split of region " + parent.encoded_name + " of " + parent.table;
+  if (split_row.empty() || split_row <= parent.start_key ||
+      (!parent.end_key.empty() && split_row >= parent.end_key)) {
+    return Status::InvalidArgument(where + ": split row '" + ToStringBinary(split_row) +
+                                   "' is not inside the region ['" +
+                                   ToStringBinary(parent.start_key) + "', '" +
+                                   ToStringBinary(parent.end_key) + "')");
+  }
+  std::shared_ptr<Region> region;
+  RegionServer* server;
+  {
+    std::shared_lock l(mu_);
+    region = entry->region;
+    server = entry->server;
+  }
+  if (!region) return Status::Aborted(where + ": the region is not online");
+  RegionRecord a = NewRegionRecord(parent.table, parent.start_key, split_row);
+  RegionRecord b = NewRegionRecord(parent.table, split_row, parent.end_key);
+  a.parents = b.parents = {parent.encoded_name};
+  auto op = catalog_->BeginOperation(
+      "split", parent.encoded_name + " at '" + ToStringBinary(split_row) + "' into " +
+                   a.encoded_name + " and " + b.encoded_name,
+      clock_->NowMillis());
+  if (!op.ok()) return op.status();
+
+  // The parent goes offline (clients wait and retry) and flushes as it closes.
+  {
+    std::unique_lock l(mu_);
+    entry->region.reset();
+  }
+  Status s = region->Close();
+  RegionManifest pm;
+  if (s.ok()) s = ReadManifest(env_, entry->dir, &pm);
+  if (s.ok()) {
+    s = WriteReferenceManifest(env_, RegionDir(parent.table, a.encoded_name),
+                               {{parent.encoded_name, pm}}, StoreFileReference::Half::kBottom,
+                               split_row);
+  }
+  if (s.ok()) {
+    s = WriteReferenceManifest(env_, RegionDir(parent.table, b.encoded_name),
+                               {{parent.encoded_name, pm}}, StoreFileReference::Half::kTop,
+                               split_row);
+  }
+  if (s.ok()) {
+    RegionRecord p = parent;
+    p.state = RegionState::kSplit;
+    p.split_parent = true;
+    p.server.clear();
+    a.server = b.server = server->name();
+    CatalogBatch batch;
+    batch.PutRegion(p).PutRegion(a).PutRegion(b);
+    batch.AddHistory({0, clock_->NowMillis(), kind, parent.table, {parent.encoded_name},
+                      {a.encoded_name, b.encoded_name}, split_row, cause, size, threshold});
+    batch.FinishOperation(*op);
+    CrashPoint("split:before-commit");
+    s = catalog_->Apply(batch);  // the commit point
+    CrashPoint("split:after-commit");
+  }
+  if (!s.ok()) {
+    // Not committed: the parent comes back as it was.
+    (void)env_->RemoveDirRecursive(RegionDir(parent.table, a.encoded_name));
+    (void)env_->RemoveDirRecursive(RegionDir(parent.table, b.encoded_name));
+    (void)catalog_->FinishOperation(*op);
+    Status reopen = OpenRegionOn(entry, server);
+    return s.WithContext(where + (reopen.ok() ? " (rolled back)" : " (parent did not reopen)"));
+  }
+  auto ea = std::make_shared<RegionEntry>();
+  auto eb = std::make_shared<RegionEntry>();
+  ea->record = a;
+  eb->record = b;
+  ea->dir = RegionDir(parent.table, a.encoded_name);
+  eb->dir = RegionDir(parent.table, b.encoded_name);
+  {
+    std::unique_lock l(mu_);
+    auto& t = tables_[parent.table];
+    t.regions.erase(parent.start_key);
+    regions_.erase(parent.encoded_name);
+    t.regions[a.start_key] = ea;
+    t.regions[b.start_key] = eb;
+    regions_[a.encoded_name] = ea;
+    regions_[b.encoded_name] = eb;
+  }
+  RL_RETURN_IF_ERROR(OpenRegionOn(ea, server));
+  RL_RETURN_IF_ERROR(OpenRegionOn(eb, server));
+  RecordEvent({clock_->NowMillis(), "split", parent.table, parent.encoded_name, server->name(),
+               "at '" + ToStringBinary(split_row) + "' (" + cause + ") into " + a.encoded_name +
+                   " and " + b.encoded_name});
+  // Daughters rewrite their references into files of their own.
+  for (const auto& e : {ea, eb}) {
+    std::shared_ptr<Region> r;
+    {
+      std::shared_lock l(mu_);
+      r = e->region;
+    }
+    if (r) (void)r->Compact(/*major=*/true, /*wait=*/false);
+  }
+  return Status::OK();
+}
+
+Status Admin::Split(const std::string& what, const std::string& split_row) {
+  auto entries = cluster_->ResolveRegions(what);
+  if (!entries.ok()) return entries.status();
+  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  if (!split_row.empty()) {
+    // With a key, HBase splits the one region that holds it.
+    for (const auto& e : *entries) {
+      if (split_row >= e->record.start_key &&
+          (e->record.end_key.empty() || split_row < e->record.end_key)) {
+        return cluster_->SplitLocked(e, split_row, std::string(kHistoryManualSplit),
+                                     std::string(kCauseManual), 0, 0);
+      }
+    }
+    return Status::InvalidArgument("no region of '" + what + "' holds the split key '" +
+                                   ToStringBinary(split_row) + "'");
+  }
+  const bool one_region = entries->size() == 1;
+  for (const auto& e : *entries) {
+    std::shared_ptr<Region> region;
+    {
+      std::shared_lock rl(cluster_->mu_);
+      region = e->region;
+    }
+    if (!region) continue;
+    RL_RETURN_IF_ERROR(region->Flush());
+    auto sp = region->GetSplitPoint();
+    if (!sp.ok()) return sp.status();
+    if (sp->has_references) {
+      RL_RETURN_IF_ERROR(region->Compact(/*major=*/true));
+      sp = region->GetSplitPoint();
+      if (!sp.ok()) return sp.status();
+    }
+    std::string row;
+    {
+      std::shared_lock rl(cluster_->mu_);
+      const TableEntry& t = cluster_->tables_.at(e->record.table);
+      if (!sp->row.empty()) row = t.policy->SplitRow(sp->row, cluster_->SplitContextFor(t, *e, *sp));
+    }
+    if (row.empty() || !SplitRowUsable(row, sp->first_row, sp->last_row)) {
+      if (one_region) {
+        return Status::InvalidArgument("region " + e->record.encoded_name +
+                                       " has no usable split point (too little data, or every "
+                                       "row shares the split prefix)");
+      }
+      continue;  // a table-wide split skips regions that cannot split
+    }
+    RL_RETURN_IF_ERROR(cluster_->SplitLocked(e, row, std::string(kHistoryManualSplit),
+                                             std::string(kCauseManual), sp->largest_store_bytes, 0));
+  }
+  return Status::OK();
+}
+
+void ClusterImpl::RequestSplitCheck(const std::string& encoded) {
+  std::lock_guard<std::mutex> l(split_mu_);
+  if (stopping_) return;
+  if (std::find(split_queue_.begin(), split_queue_.end(), encoded) == split_queue_.end()) {
+    split_queue_.push_back(encoded);
+  }
+  split_cv_.notify_all();
+}
+
+void ClusterImpl::CheckSplit(const std::string& encoded) {
+  std::lock_guard<std::mutex> admin(admin_mu_);
+  RunJanitor();
+  if (!options_.auto_split) return;
+  std::shared_ptr<RegionEntry> entry;
+  std::shared_ptr<Region> region;
+  {
+    std::shared_lock l(mu_);
+    auto it = regions_.find(encoded);
+    if (it == regions_.end()) return;
+    entry = it->second;
+    region = entry->region;
+  }
+  if (!region) return;
+  auto sp = region->GetSplitPoint();
+  if (!sp.ok() || sp->row.empty()) return;
+  std::string row, cause;
+  uint64_t threshold = 0;
+  {
+    std::shared_lock l(mu_);
+    const TableEntry& t = tables_.at(entry->record.table);
+    const SplitContext ctx = SplitContextFor(t, *entry, *sp);
+    if (!t.policy->ShouldSplit(ctx)) return;
+    row = t.policy->SplitRow(sp->row, ctx);
+    threshold = t.policy->SplitThreshold(ctx);
+    cause = t.policy->Name();
+  }
+  if (row.empty() || !SplitRowUsable(row, sp->first_row, sp->last_row)) return;
+  (void)SplitLocked(entry, row, std::string(kHistorySplit), cause, sp->largest_store_bytes,
+                    threshold);
+}
+
+// ---- merge -------------------------------------------------------------------
+
+Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
+                                const std::shared_ptr<RegionEntry>& eb) {
+  RegionRecord a = ea->record, b = eb->record;
+  if (a.start_key > b.start_key) std::swap(a, b);
+  const std::shared_ptr<RegionEntry>& first = a.encoded_name == ea->record.encoded_name ? ea : eb;
+  const std::shared_ptr<RegionEntry>& second = first == ea ? eb : ea;
+  const std::string where = "merge of regions " + a.encoded_name + " and " + b.encoded_name;
+  if (a.table != b.table) return Status::InvalidArgument(where + ": they belong to different tables");
+  if (a.end_key != b.start_key) {
+    return Status::InvalidArgument(where + ": they are not adjacent (['" +
+                                   ToStringBinary(a.start_key) + "', '" + ToStringBinary(a.end_key) +
+                                   "') and ['" + ToStringBinary(b.start_key) + "', '" +
+                                   ToStringBinary(b.end_key) + "'))");
+  }
+  std::shared_ptr<Region> ra, rb;
+  RegionServer* server;
+  {
+    std::shared_lock l(mu_);
+    ra = first->region;
+    rb = second->region;
+    server = first->server;
+  }
+  if (!ra || !rb) return Status::Aborted(where + ": both regions must be online");
+  for (const auto& r : {ra, rb}) {
+    auto sp = r->GetSplitPoint();
+    if (sp.ok() && sp->has_references) RL_RETURN_IF_ERROR(r->Compact(/*major=*/true));
+  }
+  RegionRecord m = NewRegionRecord(a.table, a.start_key, b.end_key);
+  m.parents = {a.encoded_name, b.encoded_name};
+  auto op = catalog_->BeginOperation("merge", a.encoded_name + " + " + b.encoded_name + " into " +
+                                                  m.encoded_name,
+                                     clock_->NowMillis());
+  if (!op.ok()) return op.status();
+  {
+    std::unique_lock l(mu_);
+    first->region.reset();
+    second->region.reset();
+  }
+  Status s = ra->Close();
+  if (s.ok()) s = rb->Close();
+  RegionManifest ma, mb;
+  if (s.ok()) s = ReadManifest(env_, first->dir, &ma);
+  if (s.ok()) s = ReadManifest(env_, second->dir, &mb);
+  if (s.ok()) {
+    s = WriteReferenceManifest(env_, RegionDir(a.table, m.encoded_name),
+                               {{a.encoded_name, ma}, {b.encoded_name, mb}},
+                               StoreFileReference::Half::kWhole, {});
+  }
+  if (s.ok()) {
+    RegionRecord pa = a, pb = b;
+    pa.state = pb.state = RegionState::kMerged;
+    pa.split_parent = pb.split_parent = true;
+    pa.server.clear();
+    pb.server.clear();
+    m.server = server->name();
+    CatalogBatch batch;
+    batch.PutRegion(pa).PutRegion(pb).PutRegion(m);
+    batch.AddHistory({0, clock_->NowMillis(), std::string(kHistoryMerge), a.table,
+                      {a.encoded_name, b.encoded_name}, {m.encoded_name}, {},
+                      std::string(kCauseMerge), 0, 0});
+    batch.FinishOperation(*op);
+    CrashPoint("merge:before-commit");
+    s = catalog_->Apply(batch);
+    CrashPoint("merge:after-commit");
+  }
+  if (!s.ok()) {
+    (void)env_->RemoveDirRecursive(RegionDir(a.table, m.encoded_name));
+    (void)catalog_->FinishOperation(*op);
+    (void)OpenRegionOn(first, server);
+    (void)OpenRegionOn(second, second->server ? second->server : server);
+    return s.WithContext(where + " (rolled back)");
+  }
+  auto em = std::make_shared<RegionEntry>();
+  em->record = m;
+  em->dir = RegionDir(a.table, m.encoded_name);
+  {
+    std::unique_lock l(mu_);
+    auto& t = tables_[a.table];
+    t.regions.erase(a.start_key);
+    t.regions.erase(b.start_key);
+    regions_.erase(a.encoded_name);
+    regions_.erase(b.encoded_name);
+    t.regions[m.start_key] = em;
+    regions_[m.encoded_name] = em;
+  }
+  RL_RETURN_IF_ERROR(OpenRegionOn(em, server));
+  RecordEvent({clock_->NowMillis(), "merge", a.table, m.encoded_name, server->name(),
+               a.encoded_name + " + " + b.encoded_name});
+  std::shared_ptr<Region> r;
+  {
+    std::shared_lock l(mu_);
+    r = em->region;
+  }
+  if (r) (void)r->Compact(/*major=*/true, /*wait=*/false);
+  return Status::OK();
+}
+
+Status Admin::MergeRegions(const std::string& region_a, const std::string& region_b, bool force) {
+  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  std::shared_ptr<RegionEntry> a, b;
+  {
+    std::shared_lock rl(cluster_->mu_);
+    auto ia = cluster_->regions_.find(region_a);
+    auto ib = cluster_->regions_.find(region_b);
+    if (ia == cluster_->regions_.end()) return Status::NotFound("no online region " + region_a);
+    if (ib == cluster_->regions_.end()) return Status::NotFound("no online region " + region_b);
+    a = ia->second;
+    b = ib->second;
+  }
+  if (a == b) return Status::InvalidArgument("cannot merge region " + region_a + " with itself");
+  (void)force;  // merging non-adjacent regions would overlap their neighbours: always refused
+  return cluster_->MergeLocked(a, b);
+}
+
+// ---- move and balance ----------------------------------------------------------
+
+Status ClusterImpl::MoveLocked(const std::shared_ptr<RegionEntry>& entry, RegionServer* to) {
+  std::shared_ptr<Region> region;
+  RegionServer* from;
+  {
+    std::unique_lock l(mu_);
+    region = std::move(entry->region);
+    from = entry->server;
+  }
+  if (!region) return Status::Aborted("region " + entry->record.encoded_name + " is not online");
+  RL_RETURN_IF_ERROR(region->Close());
+  RL_RETURN_IF_ERROR(OpenRegionOn(entry, to));
+  (void)catalog_->AddServerEvent({0, clock_->NowMillis(), to->name(), std::string(kEventRegionMoved),
+                                  entry->record.encoded_name, from ? from->name() : "", to->name(),
+                                  ""});
+  RecordEvent({clock_->NowMillis(), "move", entry->record.table, entry->record.encoded_name,
+               to->name(), "from " + (from ? from->name() : std::string("?"))});
+  return Status::OK();
+}
+
+Status Admin::Move(const std::string& region, const std::string& server) {
+  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  std::shared_ptr<RegionEntry> e;
+  {
+    std::shared_lock rl(cluster_->mu_);
+    auto it = cluster_->regions_.find(region);
+    if (it == cluster_->regions_.end()) return Status::NotFound("no online region " + region);
+    e = it->second;
+  }
+  RegionServer* to = server.empty() ? cluster_->LeastLoadedServer(e->server)
+                                    : cluster_->FindServer(server);
+  if (to == nullptr) {
+    return Status::NotFound(server.empty() ? "no other region server is online"
+                                           : "no region server named " + server);
+  }
+  if (!to->online()) return Status::InvalidArgument("region server " + server + " is stopped");
+  if (to == e->server) return Status::OK();
+  return cluster_->MoveLocked(e, to);
+}
+
+Result<int> Admin::Balance() {
+  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  int moves = 0;
+  // SimpleLoadBalancer's goal: every online server within [floor, ceil] of the average.
+  for (int guard = 0; guard < 100000; ++guard) {
+    RegionServer *most = nullptr, *least = nullptr;
+    size_t most_n = 0, least_n = 0;
+    for (const auto& s : cluster_->servers_) {
+      if (!s->online()) continue;
+      const size_t n = cluster_->RegionCountOn(s.get());
+      if (most == nullptr || n > most_n) { most = s.get(); most_n = n; }
+      if (least == nullptr || n < least_n) { least = s.get(); least_n = n; }
+    }
+    if (most == nullptr || most_n <= least_n + 1) break;
+    std::shared_ptr<RegionEntry> victim;
+    {
+      std::shared_lock rl(cluster_->mu_);
+      for (const auto& [name, e] : cluster_->regions_) {
+        if (e->server == most && e->region) { victim = e; break; }
+      }
+    }
+    if (!victim) break;
+    RL_RETURN_IF_ERROR(cluster_->MoveLocked(victim, least));
+    ++moves;
+  }
+  return moves;
+}
+
+// ---- region servers ------------------------------------------------------------
+
+Status ClusterImpl::StopServerLocked(RegionServer* server) {
+  const int64_t now = clock_->NowMillis();
+  std::vector<std::shared_ptr<RegionEntry>> hosted;
+  {
+    std::unique_lock l(mu_);
+    for (const auto& [name, e] : regions_) {
+      if (e->server == server) hosted.push_back(e);
+    }
+  }
+  // As a crash: regions abort without flushing; their recent edits live only
+  // in this server's WAL.
+  std::vector<std::shared_ptr<Region>> aborting;
+  {
+    std::unique_lock l(mu_);
+    for (const auto& e : hosted) {
+      if (e->region) aborting.push_back(std::move(e->region));
+    }
+  }
+  for (const auto& r : aborting) (void)r->Abort();
+  aborting.clear();
+  RL_RETURN_IF_ERROR(server->Stop());
+  (void)catalog_->AddServerEvent({0, now, server->name(), std::string(kEventServerStopped), "", "",
+                                  "", std::to_string(hosted.size()) + " regions to reassign"});
+  RecordEvent({now, "server stopped", "", "", server->name(),
+               std::to_string(hosted.size()) + " regions to reassign"});
+
+  // WAL split: each region's edits go to its recovered.edits directory.
+  std::map<std::string, std::shared_ptr<RegionEntry>> by_name;
+  for (const auto& e : hosted) by_name[e->record.encoded_name] = e;
+  std::map<std::string, std::unique_ptr<Wal>> outputs;
+  uint64_t edits = 0;
+  WalReplayReport report;
+  Status s = ReplayWal(
+      env_, server->wal_dir(),
+      [&](const WalEntry& entry) -> Status {
+        auto it = by_name.find(entry.region);
+        if (it == by_name.end()) return Status::OK();  // flushed and moved away since
+        auto& out = outputs[entry.region];
+        if (out == nullptr) {
+          WalOptions wo;
+          wo.env = env_;
+          wo.dir = JoinPath(it->second->dir, kRecoveredEditsDir);
+          wo.async_sync_interval_ms = 0;
+          auto wal = Wal::Open(wo);
+          if (!wal.ok()) return wal.status();
+          out = std::move(*wal);
+        }
+        ++edits;
+        return out->Append({&entry}, /*sync=*/false);
+      },
+      &report);
+  for (auto& [name, w] : outputs) {
+    Status c = w->Close();  // syncs
+    if (s.ok()) s = c;
+  }
+  if (!s.ok()) return s.WithContext("WAL split of " + server->name());
+  RL_RETURN_IF_ERROR(env_->RemoveDirRecursive(server->wal_dir()));
+  (void)catalog_->AddServerEvent({0, clock_->NowMillis(), server->name(),
+                                  std::string(kEventWalSplit), "", "", "",
+                                  std::to_string(edits) + " edits for " +
+                                      std::to_string(outputs.size()) + " regions"});
+  // Reassign: each region opens elsewhere and replays its recovered edits.
+  for (const auto& e : hosted) {
+    RegionServer* to = LeastLoadedServer(server);
+    if (to == nullptr) return Status::Aborted("no region server left to take the regions");
+    RL_RETURN_IF_ERROR(OpenRegionOn(e, to));
+    (void)catalog_->AddServerEvent({0, clock_->NowMillis(), to->name(), std::string(kEventFailover),
+                                    e->record.encoded_name, server->name(), to->name(), ""});
+  }
+  RecordEvent({clock_->NowMillis(), "failover", "", "", server->name(),
+               std::to_string(hosted.size()) + " regions reopened elsewhere, " +
+                   std::to_string(edits) + " WAL edits replayed"});
+  return Status::OK();
+}
+
+Status Admin::StopRegionServer(const std::string& name) {
+  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  RegionServer* server = cluster_->FindServer(name);
+  if (server == nullptr) return Status::NotFound("no region server named " + name);
+  if (!server->online()) return Status::InvalidArgument("region server " + name + " is already stopped");
+  if (cluster_->LeastLoadedServer(server) == nullptr) {
+    return Status::InvalidArgument("region server " + name +
+                                   " is the last one online; its regions would have nowhere to go");
+  }
+  return cluster_->StopServerLocked(server);
+}
+
+Status Admin::StartRegionServer(const std::string& name) {
+  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  RegionServer* server = cluster_->FindServer(name);
+  if (server == nullptr) return Status::NotFound("no region server named " + name);
+  if (server->online()) return Status::InvalidArgument("region server " + name + " is already running");
+  RL_RETURN_IF_ERROR(server->Start());
+  (void)cluster_->catalog_->AddServerEvent({0, cluster_->clock_->NowMillis(), name,
+                                            std::string(kEventServerStarted), "", "", "", ""});
+  cluster_->RecordEvent({cluster_->clock_->NowMillis(), "server started", "", "", name, ""});
+  return Status::OK();
+}
+
+std::vector<ServerMetrics> Admin::ListServers() { return cluster_->SampleNow().servers; }
+
+Result<std::vector<HistoryEntry>> Admin::GetHistory(const std::string& table) {
+  auto records = cluster_->catalog_->ListHistory(table);
+  if (!records.ok()) return records.status();
+  std::vector<HistoryEntry> out;
+  for (const auto& h : *records) {
+    out.push_back({h.time_ms, h.kind, h.table, h.parents, h.daughters, h.split_key, h.cause,
+                   h.size_bytes, h.threshold_bytes});
+  }
+  return out;
+}
+
+}  // namespace regionlab

@@ -1,0 +1,499 @@
+// Cluster open and close: recovery of unfinished operations, splitting the
+// previous run's WALs into recovered edits, starting the region servers,
+// assigning and opening regions, and the janitor.
+#include <algorithm>
+#include <set>
+
+#include "region/manifest.h"
+#include "region/reference.h"
+#include "regionlab/bytes.h"
+#include "util/clock.h"
+#include "util/env.h"
+#include "util/md5.h"
+#include "wal/wal_reader.h"
+
+#include "cluster/cluster_impl.h"
+
+namespace regionlab {
+
+namespace {
+bool IsLive(const RegionRecord& r) {
+  return !r.split_parent && r.state != RegionState::kSplit && r.state != RegionState::kMerged;
+}
+}  // namespace
+
+ClusterImpl::ClusterImpl(std::string data_dir, const ClusterOptions& options)
+    : data_dir_(std::move(data_dir)),
+      options_(options),
+      env_(options.env ? options.env : Env::Default()),
+      clock_(options.clock ? options.clock : Clock::System()) {}
+
+ClusterImpl::~ClusterImpl() { (void)Close(); }
+
+std::string ClusterImpl::TableDir(const std::string& full_name) const {
+  std::string ns = std::string(kDefaultNamespace), name = full_name;
+  (void)ParseTableName(full_name, &ns, &name);
+  return JoinPath(JoinPath(JoinPath(data_dir_, "data"), ns), name);
+}
+
+std::string ClusterImpl::RegionDir(const std::string& table, const std::string& encoded) const {
+  return JoinPath(TableDir(table), encoded);
+}
+
+RegionServer* ClusterImpl::FindServer(const std::string& name) const {
+  for (const auto& s : servers_) {
+    if (s->name() == name) return s.get();
+  }
+  return nullptr;
+}
+
+size_t ClusterImpl::RegionCountOn(const RegionServer* server) const {
+  std::shared_lock l(mu_);
+  size_t n = 0;
+  for (const auto& [name, e] : regions_) n += e->server == server ? 1 : 0;
+  return n;
+}
+
+size_t ClusterImpl::TableRegionCountOn(const std::string& table, const RegionServer* server) const {
+  std::shared_lock l(mu_);
+  auto it = tables_.find(table);
+  if (it == tables_.end()) return 0;
+  size_t n = 0;
+  for (const auto& [start, e] : it->second.regions) n += e->server == server ? 1 : 0;
+  return n;
+}
+
+RegionServer* ClusterImpl::LeastLoadedServer(const RegionServer* excluding) const {
+  RegionServer* best = nullptr;
+  size_t best_count = 0;
+  for (const auto& s : servers_) {
+    if (!s->online() || s.get() == excluding) continue;
+    const size_t n = RegionCountOn(s.get());
+    if (best == nullptr || n < best_count) {
+      best = s.get();
+      best_count = n;
+    }
+  }
+  return best;
+}
+
+RegionRecord ClusterImpl::NewRegionRecord(const std::string& table, const std::string& start,
+                                          const std::string& end) {
+  RegionRecord r;
+  r.table = table;
+  r.start_key = start;
+  r.end_key = end;
+  // Region ids are creation times in ms, strictly increasing here.
+  r.region_id = std::max(clock_->NowMillis(), last_region_id_ + 1);
+  last_region_id_ = r.region_id;
+  r.encoded_name = Md5Hex(table + "," + start + "," + std::to_string(r.region_id) + ".");
+  r.state = RegionState::kClosed;
+  return r;
+}
+
+RegionOptions ClusterImpl::RegionOptionsFor(const TableDescriptor& desc,
+                                            RegionServer* server) const {
+  RegionOptions o;
+  o.env = env_;
+  o.clock = clock_;
+  o.block_cache = server->block_cache();
+  o.background_pool = server->pool();
+  o.global_memstore = server->memstore();
+  o.memstore_flush_size = desc.memstore_flush_size;
+  o.max_cell_size = options_.max_cell_size;
+  o.durability = desc.durability == Durability::kUseDefault ? Durability::kSyncWal : desc.durability;
+  o.compaction.auto_compact = options_.auto_compact;
+  auto it = desc.configuration.find("hbase.hstore.compaction.min");
+  if (it != desc.configuration.end()) o.compaction.min_files = std::max(2, std::atoi(it->second.c_str()));
+  it = desc.configuration.find("hbase.hstore.blockingStoreFiles");
+  if (it != desc.configuration.end()) o.blocking_store_files = std::max(1, std::atoi(it->second.c_str()));
+  return o;
+}
+
+RegionDescriptor ClusterImpl::RegionDescriptorFor(const TableDescriptor& desc,
+                                                  const RegionRecord& r) const {
+  RegionDescriptor d;
+  d.table = desc.FullName();
+  d.encoded_name = r.encoded_name;
+  d.start_key = r.start_key;
+  d.end_key = r.end_key;
+  d.families = desc.families;
+  return d;
+}
+
+Status ClusterImpl::OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, RegionServer* server) {
+  TableDescriptor desc;
+  {
+    std::shared_lock l(mu_);
+    auto it = tables_.find(entry->record.table);
+    if (it == tables_.end()) return Status::NotFound("table " + entry->record.table);
+    desc = it->second.desc;
+  }
+  RecoveryReport report;
+  auto region = Region::Open(RegionOptionsFor(desc, server), entry->dir,
+                             RegionDescriptorFor(desc, entry->record), server->wal(), &report);
+  if (!region.ok()) return region.status();
+  const std::string encoded = entry->record.encoded_name;
+  const std::string table = entry->record.table;
+  const std::string server_name = server->name();
+  (*region)->SetListener(
+      {[this, encoded, table, server_name](const FlushEvent& e) {
+         RecordEvent({e.time_ms, "flush", table, encoded, server_name,
+                      std::string(FlushReasonName(e.reason)) + ": " + std::to_string(e.cells) +
+                          " cells, " + std::to_string(e.file_bytes) + " bytes"});
+         if (options_.auto_split) RequestSplitCheck(encoded);
+       },
+       [this, encoded, table, server_name](const CompactionEvent& e) {
+         RecordEvent({e.time_ms, e.major ? "major compaction" : "minor compaction", table, encoded,
+                      server_name,
+                      e.family + ": " + std::to_string(e.input_files) + " files, " +
+                          std::to_string(e.input_bytes) + " -> " + std::to_string(e.output_bytes) +
+                          " bytes"});
+         RequestSplitCheck(encoded);  // also lets the janitor see finished daughters
+       }});
+  std::shared_ptr<Region> shared(std::move(*region));
+  RegionRecord rec = entry->record;
+  rec.state = RegionState::kOpen;
+  rec.server = server->name();
+  Status s = catalog_->UpdateRegion(rec);
+  if (!s.ok()) {
+    (void)shared->Close();
+    return s;
+  }
+  std::unique_lock l(mu_);
+  entry->record = rec;
+  entry->region = std::move(shared);
+  entry->server = server;
+  return Status::OK();
+}
+
+Status ClusterImpl::Open(ClusterOpenReport* report) {
+  ClusterOpenReport local;
+  if (report == nullptr) report = &local;
+  RL_RETURN_IF_ERROR(env_->CreateDirs(JoinPath(data_dir_, "data")));
+  auto catalog = Catalog::Open(JoinPath(data_dir_, "catalog.db"));
+  if (!catalog.ok()) return catalog.status();
+  catalog_ = std::move(*catalog);
+
+  // 1. Operations a crash interrupted: nothing was committed (the commit point
+  // is the catalog batch that also finishes the operation), so they are
+  // rolled back; the directories they created are removed below as orphans.
+  auto ops = catalog_->ListUnfinishedOperations();
+  if (!ops.ok()) return ops.status();
+  for (const auto& op : *ops) {
+    report->operations_recovered.push_back("rolled back unfinished " + op.kind + " (" +
+                                           op.payload + ")");
+    RL_RETURN_IF_ERROR(catalog_->FinishOperation(op.id));
+  }
+
+  // 2. Tables and regions from the catalog.
+  auto tables = catalog_->ListTables();
+  if (!tables.ok()) return tables.status();
+  auto all_regions = catalog_->ListAllRegions();
+  if (!all_regions.ok()) return all_regions.status();
+  std::map<std::string, RegionRecord> known;
+  for (const auto& r : *all_regions) {
+    known[r.encoded_name] = r;
+    last_region_id_ = std::max(last_region_id_, r.region_id);
+  }
+
+  // 3. Orphans: region directories the catalog does not know (a split or
+  // merge that did not commit, a drop or truncate interrupted after its commit).
+  std::set<std::string> table_names;
+  for (const auto& t : *tables) table_names.insert(t.FullName());
+  auto namespaces = env_->GetChildren(JoinPath(data_dir_, "data"));
+  if (namespaces.ok()) {
+    for (const auto& ns : *namespaces) {
+      const std::string ns_dir = JoinPath(JoinPath(data_dir_, "data"), ns);
+      auto names = env_->GetChildren(ns_dir);
+      if (!names.ok()) continue;
+      for (const auto& name : *names) {
+        const std::string full = ns == kDefaultNamespace ? name : ns + ":" + name;
+        const std::string dir = JoinPath(ns_dir, name);
+        if (table_names.count(full) == 0) {
+          report->problems.push_back("removed the directory of dropped table " + full);
+          RL_RETURN_IF_ERROR(env_->RemoveDirRecursive(dir));
+          continue;
+        }
+        auto region_dirs = env_->GetChildren(dir);
+        if (!region_dirs.ok()) continue;
+        for (const auto& rd : *region_dirs) {
+          if (known.count(rd) == 0) {
+            report->problems.push_back("removed orphan region directory " + JoinPath(dir, rd));
+            RL_RETURN_IF_ERROR(env_->RemoveDirRecursive(JoinPath(dir, rd)));
+          }
+        }
+      }
+    }
+  }
+
+  // 4. WAL split: the previous run's server WALs become recovered edits of
+  // the regions they belong to, replayed when those regions open.
+  const std::string servers_dir = JoinPath(data_dir_, "servers");
+  RL_RETURN_IF_ERROR(env_->CreateDirs(servers_dir));
+  auto old_servers = env_->GetChildren(servers_dir);
+  if (!old_servers.ok()) return old_servers.status();
+  std::map<std::string, std::unique_ptr<Wal>> recovered;
+  for (const auto& s : *old_servers) {
+    const std::string wal_dir = JoinPath(JoinPath(servers_dir, s), "wal");
+    if (!env_->FileExists(wal_dir)) continue;
+    WalReplayReport rr;
+    Status st = ReplayWal(
+        env_, wal_dir,
+        [&](const WalEntry& e) -> Status {
+          auto it = known.find(e.region);
+          if (it == known.end() || !IsLive(it->second)) return Status::OK();
+          auto& out = recovered[e.region];
+          if (out == nullptr) {
+            WalOptions wo;
+            wo.env = env_;
+            wo.dir = JoinPath(RegionDir(it->second.table, e.region), kRecoveredEditsDir);
+            wo.async_sync_interval_ms = 0;
+            auto wal = Wal::Open(wo);
+            if (!wal.ok()) return wal.status();
+            out = std::move(*wal);
+          }
+          ++report->wal_entries_split;
+          return out->Append({&e}, /*sync=*/false);
+        },
+        &rr);
+    if (!st.ok()) return st.WithContext("splitting the WAL of " + s);
+    for (const auto& p : rr.problems) report->problems.push_back(p.ToString());
+  }
+  for (auto& [name, wal] : recovered) RL_RETURN_IF_ERROR(wal->Close());
+  recovered.clear();
+  for (const auto& s : *old_servers) {
+    RL_RETURN_IF_ERROR(env_->RemoveDirRecursive(JoinPath(JoinPath(servers_dir, s), "wal")));
+  }
+
+  // 5. Region servers.
+  for (int i = 1; i <= std::max(1, options_.region_servers); ++i) {
+    const std::string name = "rs" + std::to_string(i);
+    servers_.push_back(std::make_unique<RegionServer>(
+        name, JoinPath(JoinPath(servers_dir, name), "wal"), env_, options_.block_cache_per_server,
+        options_.global_memstore_per_server, options_.background_threads_per_server));
+    RL_RETURN_IF_ERROR(servers_.back()->Start());
+    (void)catalog_->AddServerEvent({0, clock_->NowMillis(), name, std::string(kEventServerStarted),
+                                    "", "", "", ""});
+  }
+
+  // 6. The routing table, then assignment: a region goes back to the server
+  // it was on when that server exists, otherwise to the least loaded one.
+  {
+    std::unique_lock l(mu_);
+    for (const auto& t : *tables) {
+      TableEntry te;
+      te.desc = t;
+      auto policy = CreateSplitPolicy(t.split_policy);
+      if (!policy.ok()) {
+        report->problems.push_back("table " + t.FullName() + ": " + policy.status().ToString() +
+                                   "; using the default split policy");
+        policy = CreateSplitPolicy("");
+      }
+      te.policy = std::move(*policy);
+      tables_.emplace(t.FullName(), std::move(te));
+    }
+    for (const auto& [encoded, r] : known) {
+      if (!IsLive(r) || tables_.count(r.table) == 0) continue;
+      auto e = std::make_shared<RegionEntry>();
+      e->record = r;
+      e->dir = RegionDir(r.table, encoded);
+      tables_[r.table].regions[r.start_key] = e;
+      regions_[encoded] = e;
+    }
+  }
+  std::lock_guard<std::mutex> admin(admin_mu_);
+  std::vector<std::shared_ptr<RegionEntry>> to_open;
+  {
+    std::shared_lock l(mu_);
+    for (const auto& [name, e] : regions_) {
+      if (tables_.at(e->record.table).desc.enabled) to_open.push_back(e);
+    }
+  }
+  for (const auto& e : to_open) {
+    RegionServer* server = FindServer(e->record.server);
+    if (server == nullptr || !server->online()) server = LeastLoadedServer();
+    Status s = OpenRegionOn(e, server);
+    if (!s.ok()) {
+      report->problems.push_back("region " + e->record.encoded_name + " of " + e->record.table +
+                                 " did not open: " + s.ToString());
+      continue;
+    }
+    ++report->regions_opened;
+  }
+  RunJanitor();
+
+  split_thread_ = std::thread([this] {
+    std::unique_lock<std::mutex> l(split_mu_);
+    while (true) {
+      split_cv_.wait(l, [this] { return stopping_ || !split_queue_.empty(); });
+      if (stopping_) return;
+      std::string encoded = std::move(split_queue_.front());
+      split_queue_.pop_front();
+      split_busy_ = true;
+      l.unlock();
+      CheckSplit(encoded);
+      l.lock();
+      split_busy_ = false;
+      split_cv_.notify_all();
+    }
+  });
+  if (options_.metrics_interval_ms > 0) sampler_thread_ = std::thread([this] { SamplerLoop(); });
+  return Status::OK();
+}
+
+void ClusterImpl::RunJanitor() {
+  // A split parent or merged region can go once no live region reads its
+  // files through references any more.
+  auto all = catalog_->ListAllRegions();
+  if (!all.ok()) return;
+  std::vector<RegionRecord> live;
+  for (const auto& r : *all) {
+    if (IsLive(r)) live.push_back(r);
+  }
+  for (const auto& parent : *all) {
+    if (IsLive(parent)) continue;
+    bool referenced = false;
+    for (const auto& r : live) {
+      if (std::find(r.parents.begin(), r.parents.end(), parent.encoded_name) == r.parents.end()) {
+        continue;
+      }
+      RegionManifest m;
+      if (!ReadManifest(env_, RegionDir(r.table, r.encoded_name), &m).ok()) {
+        referenced = true;  // cannot tell: keep the parent
+        break;
+      }
+      for (const auto& [family, files] : m.files) {
+        for (const auto& f : files) {
+          StoreFileReference ref;
+          if (ParseReferenceName(f, &ref) && ref.parent_region == parent.encoded_name) {
+            referenced = true;
+          }
+        }
+      }
+      if (referenced) break;
+    }
+    if (referenced) continue;
+    if (env_->RemoveDirRecursive(RegionDir(parent.table, parent.encoded_name)).ok()) {
+      CatalogBatch b;
+      b.DeleteRegion(parent.encoded_name);
+      (void)catalog_->Apply(b);
+    }
+  }
+}
+
+Status ClusterImpl::Close() {
+  {
+    std::lock_guard<std::mutex> l(split_mu_);
+    if (stopping_) return Status::OK();
+    stopping_ = true;
+  }
+  split_cv_.notify_all();
+  metrics_cv_.notify_all();
+  if (split_thread_.joinable()) split_thread_.join();
+  if (sampler_thread_.joinable()) sampler_thread_.join();
+  std::lock_guard<std::mutex> admin(admin_mu_);
+  Status result;
+  std::vector<std::shared_ptr<RegionEntry>> entries;
+  {
+    std::shared_lock l(mu_);
+    for (const auto& [name, e] : regions_) entries.push_back(e);
+  }
+  for (const auto& e : entries) {
+    std::shared_ptr<Region> region;
+    {
+      std::unique_lock l(mu_);
+      region = std::move(e->region);
+    }
+    if (region) {
+      Status s = region->Close();
+      if (!s.ok() && result.ok()) result = s;
+    }
+  }
+  for (auto& s : servers_) {
+    Status st = s->Stop();
+    if (!st.ok() && result.ok()) result = st;
+  }
+  return result;
+}
+
+// ---- Cluster ------------------------------------------------------------
+
+Cluster::Cluster(std::unique_ptr<ClusterImpl> impl)
+    : impl_(std::move(impl)), admin_(std::make_unique<Admin>(impl_.get())) {}
+Cluster::~Cluster() = default;
+
+Result<std::unique_ptr<Cluster>> Cluster::Open(const std::string& data_dir,
+                                               const ClusterOptions& options,
+                                               ClusterOpenReport* report) {
+  auto impl = std::make_unique<ClusterImpl>(data_dir, options);
+  Status s = impl->Open(report);
+  if (!s.ok()) return s;
+  return std::unique_ptr<Cluster>(new Cluster(std::move(impl)));
+}
+
+Admin& Cluster::admin() { return *admin_; }
+
+Result<std::shared_ptr<Table>> Cluster::GetTable(const std::string& name) {
+  std::string ns, qualifier;
+  RL_RETURN_IF_ERROR(ParseTableName(name, &ns, &qualifier));
+  const std::string full = ns == kDefaultNamespace ? qualifier : ns + ":" + qualifier;
+  std::shared_lock l(impl_->mu_);
+  if (impl_->tables_.count(full) == 0) return Status::NotFound("Table " + full + " does not exist");
+  return std::make_shared<Table>(impl_.get(), full);
+}
+
+const std::string& Cluster::data_dir() const { return impl_->data_dir_; }
+Status Cluster::Close() { return impl_->Close(); }
+ClusterSample Cluster::SampleNow() { return impl_->SampleNow(); }
+
+std::vector<ClusterSample> Cluster::MetricsHistory() const {
+  std::lock_guard<std::mutex> l(impl_->metrics_mu_);
+  return {impl_->history_.begin(), impl_->history_.end()};
+}
+
+std::vector<ClusterEvent> Cluster::RecentEvents(size_t max) const {
+  std::lock_guard<std::mutex> l(impl_->metrics_mu_);
+  const size_t n = std::min(max, impl_->events_.size());
+  return {impl_->events_.end() - static_cast<std::ptrdiff_t>(n), impl_->events_.end()};
+}
+
+void Cluster::SetEventListener(std::function<void(const ClusterEvent&)> listener) {
+  std::lock_guard<std::mutex> l(impl_->metrics_mu_);
+  impl_->listener_ = std::move(listener);
+}
+
+Status Cluster::WaitForBackgroundWork() {
+  for (int round = 0; round < 50; ++round) {
+    std::vector<std::shared_ptr<Region>> regions;
+    {
+      std::shared_lock l(impl_->mu_);
+      for (const auto& [name, e] : impl_->regions_) {
+        if (e->region) regions.push_back(e->region);
+      }
+    }
+    for (const auto& r : regions) RL_RETURN_IF_ERROR(r->WaitForBackgroundWork());
+    std::unique_lock<std::mutex> l(impl_->split_mu_);
+    impl_->split_cv_.wait(l, [&] { return impl_->split_queue_.empty() && !impl_->split_busy_; });
+    // A split opens daughters that compact: settle until a round finds nothing new.
+    bool idle = true;
+    l.unlock();
+    {
+      std::shared_lock rl(impl_->mu_);
+      for (const auto& [name, e] : impl_->regions_) {
+        if (e->region && std::find(regions.begin(), regions.end(), e->region) == regions.end()) {
+          idle = false;
+        }
+      }
+    }
+    if (idle) return Status::OK();
+  }
+  return Status::OK();
+}
+
+std::string RegionInfo::RegionName() const {
+  return table + "," + ToStringBinary(start_key) + "," + std::to_string(region_id) + "." +
+         encoded_name + ".";
+}
+
+}  // namespace regionlab

@@ -1,0 +1,137 @@
+// ClusterImpl: the state behind Cluster, Admin and Table. Split by concern:
+//   cluster.cc          open, recovery of unfinished operations, WAL split, assignment, close
+//   table_client.cc     routing rows to regions, retries, scans across regions
+//   admin_ddl.cc        namespaces and table DDL
+//   admin_regions.cc    flush, compact, split, merge, move, balance, server stop/start
+//   metrics_sampler.cc  the 1 Hz metrics sampler, events and history
+//
+// Locking: admin_mu_ serialises every layout change (DDL, split, merge, move,
+// failover); mu_ (shared) guards the routing tables and is held only briefly,
+// never across IO. Region entries are replaced, never edited in place, while
+// readers may hold them.
+#pragma once
+
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "catalog/catalog.h"
+#include "cluster/region_server.h"
+#include "region/split_policy.h"
+#include "regionlab/cluster.h"
+
+namespace regionlab {
+
+// One region as the router sees it: the catalog record and, when open, the
+// region object and the server it runs on.
+struct RegionEntry {
+  RegionRecord record;
+  std::string dir;
+  std::shared_ptr<Region> region;  // null while closed, moving or recovering
+  RegionServer* server = nullptr;
+};
+
+struct TableEntry {
+  TableDescriptor desc;
+  std::unique_ptr<SplitPolicy> policy;
+  // The table's live regions by start key (split parents and merged regions excluded).
+  std::map<std::string, std::shared_ptr<RegionEntry>> regions;
+};
+
+class ClusterImpl {
+ public:
+  ClusterImpl(std::string data_dir, const ClusterOptions& options);
+  ~ClusterImpl();
+
+  // cluster.cc
+  Status Open(ClusterOpenReport* report);
+  Status Close();
+  std::string TableDir(const std::string& full_name) const;
+  std::string RegionDir(const std::string& table, const std::string& encoded) const;
+  RegionServer* FindServer(const std::string& name) const;
+  // Opens the entry's region on `server` (replaying recovered edits) and
+  // publishes it to the router. REQUIRES: admin_mu_ held.
+  Status OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, RegionServer* server);
+  RegionOptions RegionOptionsFor(const TableDescriptor& desc, RegionServer* server) const;
+  RegionDescriptor RegionDescriptorFor(const TableDescriptor& desc, const RegionRecord& r) const;
+  // The online server with the fewest regions (nullptr when none is online).
+  RegionServer* LeastLoadedServer(const RegionServer* excluding = nullptr) const;
+  size_t RegionCountOn(const RegionServer* server) const;
+  size_t TableRegionCountOn(const std::string& table, const RegionServer* server) const;
+  // A new region record: encoded name = MD5 of "table,start,id." as in HBase.
+  RegionRecord NewRegionRecord(const std::string& table, const std::string& start,
+                               const std::string& end);
+  // Removes split parents and merged regions nothing refers to any more.
+  void RunJanitor();
+
+  // table_client.cc
+  Result<std::shared_ptr<RegionEntry>> Locate(const std::string& table, const std::string& row);
+  // Runs fn on the open region for `row`, retrying while the region is
+  // offline (moving, splitting, recovering) for up to a few seconds.
+  Status WithRegion(const std::string& table, const std::string& row,
+                    const std::function<Status(Region&)>& fn);
+
+  // admin_ddl.cc / admin_regions.cc (REQUIRES for *Locked: admin_mu_ held)
+  Status CloseTableRegionsLocked(TableEntry& table, bool flush);
+  Status OpenTableRegionsLocked(TableEntry& table);
+  Status SplitLocked(const std::shared_ptr<RegionEntry>& entry, const std::string& split_row,
+                     const std::string& kind, const std::string& cause, uint64_t size,
+                     uint64_t threshold);
+  Status MergeLocked(const std::shared_ptr<RegionEntry>& a, const std::shared_ptr<RegionEntry>& b);
+  Status MoveLocked(const std::shared_ptr<RegionEntry>& entry, RegionServer* to);
+  Status StopServerLocked(RegionServer* server);
+  // Automatic splits: queued after flushes, run on split_thread_.
+  void RequestSplitCheck(const std::string& encoded);
+  void CheckSplit(const std::string& encoded);
+  SplitContext SplitContextFor(const TableEntry& table, const RegionEntry& entry,
+                               const SplitPoint& sp) const;
+  uint64_t SplitThresholdFor(const TableEntry& table, const RegionEntry& entry) const;
+  // Entries of a table or one region, by table name or encoded region name.
+  Result<std::vector<std::shared_ptr<RegionEntry>>> ResolveRegions(const std::string& what);
+
+  // metrics_sampler.cc
+  ClusterSample SampleNow();
+  void SamplerLoop();
+  void RecordEvent(ClusterEvent event);
+  RegionInfo InfoFor(const TableEntry& table, const RegionEntry& entry) const;
+
+  const std::string data_dir_;
+  const ClusterOptions options_;
+  Env* env_;
+  Clock* clock_;
+  std::unique_ptr<Catalog> catalog_;
+  std::vector<std::unique_ptr<RegionServer>> servers_;
+
+  std::mutex admin_mu_;
+  mutable std::shared_mutex mu_;
+  std::map<std::string, TableEntry> tables_;                       // by full name
+  std::map<std::string, std::shared_ptr<RegionEntry>> regions_;    // live, by encoded name
+  int64_t last_region_id_ = 0;                                     // keeps region ids unique
+
+  // Automatic split checks.
+  std::mutex split_mu_;
+  std::condition_variable split_cv_;
+  std::deque<std::string> split_queue_;
+  bool split_busy_ = false;
+  bool stopping_ = false;
+  std::thread split_thread_;
+
+  // Metrics and events.
+  mutable std::mutex metrics_mu_;
+  std::condition_variable metrics_cv_;
+  std::deque<ClusterSample> history_;
+  std::deque<ClusterEvent> events_;
+  std::function<void(const ClusterEvent&)> listener_;
+  std::map<std::string, std::pair<uint64_t, uint64_t>> last_requests_;  // server -> (reads, writes)
+  int64_t last_sample_ms_ = 0;
+  uint64_t samples_taken_ = 0;
+  std::thread sampler_thread_;
+};
+
+}  // namespace regionlab

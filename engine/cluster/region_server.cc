@@ -1,0 +1,46 @@
+#include "cluster/region_server.h"
+
+#include "util/env.h"
+
+namespace regionlab {
+
+RegionServer::RegionServer(std::string name, std::string wal_dir, Env* env,
+                           uint64_t block_cache_bytes, uint64_t global_memstore_limit,
+                           int background_threads)
+    : name_(std::move(name)),
+      wal_dir_(std::move(wal_dir)),
+      env_(env),
+      threads_(background_threads),
+      // Made once: store file readers of closed regions may outlive a stop and
+      // still release their blocks into it.
+      cache_(std::make_unique<BlockCache>(block_cache_bytes)) {
+  memstore_.limit = global_memstore_limit;
+}
+
+RegionServer::~RegionServer() { (void)Stop(); }
+
+Status RegionServer::Start() {
+  if (online()) return Status::OK();
+  WalOptions wo;
+  wo.env = env_;
+  wo.dir = wal_dir_;
+  auto wal = Wal::Open(wo);
+  if (!wal.ok()) return wal.status().WithContext("region server " + name_);
+  wal_ = std::move(*wal);
+  pool_ = std::make_unique<ThreadPool>(threads_);
+  memstore_.bytes = 0;
+  online_.store(true, std::memory_order_release);
+  return Status::OK();
+}
+
+Status RegionServer::Stop() {
+  if (!online()) return Status::OK();
+  online_.store(false, std::memory_order_release);
+  pool_.reset();  // finishes queued jobs of regions that are already closed
+  Status s;
+  if (wal_ != nullptr) s = wal_->Close();
+  wal_.reset();
+  return s;
+}
+
+}  // namespace regionlab

@@ -1,0 +1,56 @@
+// RegionServer: what one HBase region server owns — a WAL shared by its
+// regions, a block cache, global memstore accounting and flush/compaction
+// workers. Which regions it hosts is the cluster's routing table; the server
+// only lends its resources to them.
+//
+// Thread-safety: the accessors are safe from any thread; Start and Stop are
+// called by the cluster under its admin lock.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <string>
+
+#include "cache/block_cache.h"
+#include "regionlab/options.h"
+#include "regionlab/status.h"
+#include "util/thread_pool.h"
+#include "wal/wal.h"
+
+namespace regionlab {
+
+class Env;
+
+class RegionServer {
+ public:
+  RegionServer(std::string name, std::string wal_dir, Env* env, uint64_t block_cache_bytes,
+               uint64_t global_memstore_limit, int background_threads);
+  ~RegionServer();
+
+  // Opens a new WAL segment in wal_dir and starts the workers.
+  Status Start();
+  // Closes the WAL (synced). REQUIRES: its regions are closed or aborted.
+  Status Stop();
+
+  const std::string& name() const { return name_; }
+  const std::string& wal_dir() const { return wal_dir_; }
+  bool online() const { return online_.load(std::memory_order_acquire); }
+
+  Wal* wal() const { return wal_.get(); }
+  BlockCache* block_cache() const { return cache_.get(); }
+  GlobalMemStoreTracker* memstore() { return &memstore_; }
+  ThreadPool* pool() const { return pool_.get(); }
+
+ private:
+  const std::string name_;
+  const std::string wal_dir_;
+  Env* env_;
+  const int threads_;
+  std::unique_ptr<BlockCache> cache_;
+  std::atomic<bool> online_{false};
+  std::unique_ptr<Wal> wal_;
+  GlobalMemStoreTracker memstore_;
+  std::unique_ptr<ThreadPool> pool_;
+};
+
+}  // namespace regionlab

@@ -1,0 +1,185 @@
+// regionlab-bench as CI runs it: `regionlab-bench --quick --json` completes,
+// every system answers every workload, and every system read the same values
+// (and exactly what was written). Plus the two ways the benchmark must fail:
+// a system returning a wrong value, and a bad command line.
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QtTest>
+
+#include "support/test_util.h"
+
+using regionlab::test::TempDir;
+
+namespace {
+
+// Set by tests/CMakeLists.txt; otherwise next to this test's build directory.
+QString benchBinary() {
+  const QString configured = qEnvironmentVariable("REGIONLAB_BENCH_BINARY");
+  if (!configured.isEmpty()) return configured;
+  const QFileInfo self(qEnvironmentVariable("REGIONLAB_TEST_BINARY"));
+  return self.dir().absoluteFilePath("../app/regionlab-bench");
+}
+
+struct BenchRun {
+  int exitCode = -1;
+  bool finished = false;
+  QJsonObject json;
+  QString stderrText;
+};
+
+BenchRun runBench(const QStringList& args, int timeoutMs) {
+  BenchRun run;
+  QProcess process;
+  process.start(benchBinary(), args);
+  if (!process.waitForStarted()) return run;
+  run.finished = process.waitForFinished(timeoutMs);
+  if (!run.finished) {
+    process.kill();
+    process.waitForFinished();
+  }
+  run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+  run.stderrText = QString::fromLocal8Bit(process.readAllStandardError());
+  run.json = QJsonDocument::fromJson(process.readAllStandardOutput()).object();
+  return run;
+}
+
+// The comparison key of a workload result: what every system must agree on.
+QString readsOf(const QJsonObject& w) {
+  return QStringLiteral("ops=%1 rows=%2 found=%3 not_found=%4 digest=%5")
+      .arg(w["ops"].toInteger())
+      .arg(w["rows"].toInteger())
+      .arg(w["found"].toInteger())
+      .arg(w["not_found"].toInteger())
+      .arg(w["digest"].toString());
+}
+
+}  // namespace
+
+class BenchSmokeTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QVERIFY2(QFileInfo(benchBinary()).isExecutable(),
+             qPrintable("regionlab-bench not found at " + benchBinary() +
+                        " (build the regionlab-bench target)"));
+  }
+
+  void quickRunAnswersEveryWorkloadAlike() {
+    TempDir dir;
+    // Under CTest's 600 s limit with room to spare; --quick takes seconds.
+    const BenchRun run = runBench(
+        {"--quick", "--json", "--data", QString::fromStdString(dir.path())}, 540 * 1000);
+    QVERIFY2(run.finished, "regionlab-bench --quick did not finish in 540 s");
+    QVERIFY2(run.exitCode == 0, qPrintable(run.stderrText.right(3000)));
+    QVERIFY2(!run.json.isEmpty(), "stdout was not a JSON object");
+
+    const QJsonObject verification = run.json["verification"].toObject();
+    QVERIFY2(verification["ok"].toBool(),
+             qPrintable(QJsonDocument(verification).toJson(QJsonDocument::Compact)));
+
+    QStringList expectedSystems = {"RegionLab", "SQLite"};
+    if (qEnvironmentVariable("REGIONLAB_BENCH_PEERS") == "1") {
+      expectedSystems = {"RegionLab", "LevelDB", "RocksDB", "SQLite"};
+    }
+
+    const QJsonArray passes = run.json["passes"].toArray();
+    QStringList durabilities;
+    for (const auto& p : passes) durabilities << p.toObject()["durability"].toString();
+    QCOMPARE(durabilities, QStringList({"ASYNC_WAL", "SYNC_WAL"}));
+
+    for (const auto& p : passes) {
+      const QJsonObject pass = p.toObject();
+      const QString mode = pass["durability"].toString();
+      QStringList workloads;
+      for (const auto& w : pass["workloads"].toArray()) workloads << w.toString();
+      if (mode == "ASYNC_WAL") {
+        QCOMPARE(workloads.size(), 16);
+      } else {
+        QCOMPARE(workloads,
+                 QStringList({"fillseq", "fillrandom", "overwrite", "ycsb-a", "ycsb-f"}));
+      }
+      QStringList systems;
+      QMap<QString, QString> reference;  // workload -> RegionLab's reads
+      for (const auto& s : pass["systems"].toArray()) {
+        const QJsonObject sys = s.toObject();
+        const QString name = sys["name"].toString();
+        systems << name;
+        QVERIFY2(sys["error"].toString().isEmpty(), qPrintable(name + ": " + sys["error"].toString()));
+        QVERIFY2(sys["disk_bytes_after_compaction"].toInteger() > 0, qPrintable(name));
+        QVERIFY2(sys["peak_rss_bytes"].toInteger() > 0, qPrintable(name));
+        QMap<QString, QJsonObject> results;
+        for (const auto& w : sys["workloads"].toArray()) {
+          results.insert(w.toObject()["name"].toString(), w.toObject());
+        }
+        for (const QString& workload : workloads) {
+          const QString where = mode + " " + name + " " + workload;
+          QVERIFY2(results.contains(workload), qPrintable(where + ": missing"));
+          const QJsonObject r = results[workload];
+          QVERIFY2(r["error"].toString().isEmpty(), qPrintable(where + ": " + r["error"].toString()));
+          QVERIFY2(r["ops"].toInteger() > 0, qPrintable(where));
+          QVERIFY2(r["ops_per_sec"].toDouble() > 0, qPrintable(where));
+          QCOMPARE(r["wrong"].toInteger(), qint64(0));
+          if (workload == "readrandom-warm" || workload == "readrandom-cold" ||
+              workload == "readwhilewriting" || workload == "ycsb-c") {
+            QCOMPARE(r["found"].toInteger(), r["ops"].toInteger());  // every key was written
+          }
+          if (workload == "readmissing") QCOMPARE(r["found"].toInteger(), qint64(0));
+          if (workload == "readseq" || workload == "readreverse") {
+            QCOMPARE(r["rows"].toInteger(), pass["records"].toInteger());
+          }
+          if (!reference.contains(workload)) {
+            reference.insert(workload, readsOf(r));
+          } else {
+            QCOMPARE(readsOf(r), reference[workload]);
+          }
+        }
+      }
+      QCOMPARE(systems, expectedSystems);
+    }
+  }
+
+  // A system that answers one read wrongly fails the run, and the report
+  // names it.
+  void wrongValueIsReported() {
+    TempDir dir;
+    const BenchRun run =
+        runBench({"--num", "300", "--durability", "async", "--workloads",
+                  "readrandom-warm,readseq", "--systems", "RegionLab,SQLite", "--corrupt-reads",
+                  "SQLite", "--json", "--data", QString::fromStdString(dir.path())},
+                 120 * 1000);
+    QVERIFY(run.finished);
+    QCOMPARE(run.exitCode, 1);
+    const QJsonObject verification = run.json["verification"].toObject();
+    QCOMPARE(verification["ok"].toBool(), false);
+    QStringList problems;
+    for (const auto& p : verification["problems"].toArray()) problems << p.toString();
+    QVERIFY2(problems.filter("readrandom-warm SQLite").size() >= 1, qPrintable(problems.join("\n")));
+    QVERIFY2(problems.filter("readseq SQLite").size() >= 1, qPrintable(problems.join("\n")));
+    // RegionLab's own reads were right: no problem is "<mode> <workload> RegionLab: ...".
+    QVERIFY2(problems.filter(QRegularExpression("^\\S+ \\S+ RegionLab:")).isEmpty(),
+             qPrintable(problems.join("\n")));
+  }
+
+  void badCommandLineExitsTwo_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("unknown workload") << QStringList({"--workloads", "nope"});
+    QTest::newRow("unknown system") << QStringList({"--systems", "Cassandra"});
+    QTest::newRow("value too small") << QStringList({"--value-size", "4"});
+  }
+  void badCommandLineExitsTwo() {
+    QFETCH(QStringList, args);
+    const BenchRun run = runBench(args, 30 * 1000);
+    QVERIFY(run.finished);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY(run.stderrText.contains("usage: regionlab-bench"));
+  }
+};
+
+QTEST_GUILESS_MAIN(BenchSmokeTest)
+#include "bench_smoke_test.moc"
