@@ -75,7 +75,8 @@ CREATE TABLE regions (
                                        'SPLITTING', 'SPLIT', 'MERGING', 'MERGED')),
   server TEXT NOT NULL
 ) STRICT;
-CREATE INDEX regions_by_table ON regions (table_id, start_key);
+-- HBase's region name (table, start key, region id) identifies a region.
+CREATE UNIQUE INDEX regions_by_name ON regions (table_id, start_key, region_id);
 CREATE TABLE region_parents (
   region TEXT NOT NULL REFERENCES regions(encoded_name) ON DELETE CASCADE,
   ordinal INTEGER NOT NULL,
@@ -248,19 +249,11 @@ Status CheckSqliteHeader(Env* env, const std::string& path) {
 
 Status PrepareCatalogSchema(SqliteDb* db, int* found_version) {
   constexpr std::string_view kOp = "Open";
-  // Per-connection settings first. journal_mode reads the file header, so a
-  // foreign or damaged file fails here with SQLITE_NOTADB or SQLITE_CORRUPT.
+  // Per-connection settings. The first statement that reads the file fails
+  // with SQLITE_NOTADB or SQLITE_CORRUPT on a foreign or damaged header.
   RL_RETURN_IF_ERROR(db->Exec(kOp, "PRAGMA busy_timeout = 10000"));
   RL_RETURN_IF_ERROR(db->Exec(kOp, "PRAGMA foreign_keys = ON"));
   RL_RETURN_IF_ERROR(db->Exec(kOp, "PRAGMA cell_size_check = ON"));
-  Result<std::string> mode = QueryText(db, kOp, "PRAGMA journal_mode = WAL");
-  if (!mode.ok()) return mode.status();
-  if (*mode != "wal") {
-    return db->Fail(Status::Code::kIOError, kOp, "cannot switch to WAL journal mode (got '" +
-                                                     *mode + "')");
-  }
-  // FULL: a commit is durable once it returns, across power loss too.
-  RL_RETURN_IF_ERROR(db->Exec(kOp, "PRAGMA synchronous = FULL"));
 
   Result<int64_t> app_id = db->QueryInt(kOp, "PRAGMA application_id");
   if (!app_id.ok()) return app_id.status();
@@ -289,6 +282,16 @@ Status PrepareCatalogSchema(SqliteDb* db, int* found_version) {
                           "); open it with a newer RegionLab");
     }
   }
+  // Only a file known to be ours (or new) is switched to WAL: a refused
+  // file is left byte for byte as it was.
+  Result<std::string> mode = QueryText(db, kOp, "PRAGMA journal_mode = WAL");
+  if (!mode.ok()) return mode.status();
+  if (*mode != "wal") {
+    return db->Fail(Status::Code::kIOError, kOp, "cannot switch to WAL journal mode (got '" +
+                                                     *mode + "')");
+  }
+  // FULL: a commit is durable once it returns, across power loss too.
+  RL_RETURN_IF_ERROR(db->Exec(kOp, "PRAGMA synchronous = FULL"));
   *found_version = static_cast<int>(*version);
   if (*version < kCatalogSchemaVersion) RL_RETURN_IF_ERROR(Migrate(db, static_cast<int>(*version)));
   return Status::OK();

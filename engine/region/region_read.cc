@@ -229,6 +229,7 @@ Result<RowResult> RegionImpl::DoGet(const Get& get) {
   scan.min_timestamp = get.min_timestamp;
   scan.max_timestamp = get.max_timestamp;
   scan.raw = get.raw;
+  scan.filter = get.filter;
   RL_RETURN_IF_ERROR(ValidateScan(scan));
   RegionScannerImpl scanner(this, scan, OpenStoreScanners(scan, /*single_row=*/true));
   RowResult r;

@@ -30,6 +30,7 @@ namespace regionlab {
 
 class Wal;
 class RegionImpl;
+class Filter;  // engine/filter/filter.h
 struct WalEntry;
 
 // What a region covers and holds. Keys are raw bytes; an empty start key is
@@ -94,6 +95,9 @@ struct Scan {
   int caching = 100;                // rows fetched per NextBatch
   bool raw = false;                 // RAW: delete markers and deleted cells too
   bool cache_blocks = true;
+  // FILTER: a prototype; each region scan evaluates its own copy, as each
+  // HBase region server deserialises its own (so PageFilter counts per region).
+  std::shared_ptr<const Filter> filter;
 };
 
 struct Get {
@@ -103,6 +107,7 @@ struct Get {
   int64_t min_timestamp = 0;
   int64_t max_timestamp = kLatestTimestamp;
   bool raw = false;
+  std::shared_ptr<const Filter> filter;  // FILTER, as in Scan
 };
 
 // The cells of one row (or of a part of a row when Scan::batch is set), in
