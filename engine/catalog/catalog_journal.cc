@@ -22,10 +22,10 @@ Status CheckScope(SqliteDb* db, std::string_view op, const std::string& scope) {
 // Removes series left without samples, so that the names of regions long
 // gone do not accumulate.
 Status DropEmptySeries(SqliteDb* db, std::string_view op) {
-  Result<Query> q = db->Prepare(
-      op,
-      "DELETE FROM metric_series WHERE NOT EXISTS "
-      "(SELECT 1 FROM metric_samples s WHERE s.series_id = metric_series.id)");
+  Result<Query> q =
+      db->Prepare(op,
+                  "DELETE FROM metric_series WHERE NOT EXISTS "
+                  "(SELECT 1 FROM metric_samples s WHERE s.series_id = metric_series.id)");
   if (!q.ok()) return q.status();
   return q->Run();
 }
@@ -54,14 +54,14 @@ Status Catalog::AddHistoryLocked(std::string_view op, const HistoryRecord& h) {
     RL_RETURN_IF_ERROR(q->Run());
     id = db_->LastInsertRowId();
   }
-  for (const auto& [role, names] : {std::pair<const char*, const std::vector<std::string>*>{
-                                        "parent", &h.parents},
-                                    {"daughter", &h.daughters}}) {
+  for (const auto& [role, names] :
+       {std::pair<const char*, const std::vector<std::string>*>{"parent", &h.parents},
+        {"daughter", &h.daughters}}) {
     for (size_t i = 0; i < names->size(); ++i) {
-      Result<Query> q = db_->Prepare(
-          op,
-          "INSERT INTO history_regions (history_id, role, ordinal, encoded_name) "
-          "VALUES (?, ?, ?, ?)");
+      Result<Query> q =
+          db_->Prepare(op,
+                       "INSERT INTO history_regions (history_id, role, ordinal, encoded_name) "
+                       "VALUES (?, ?, ?, ?)");
       if (!q.ok()) return q.status();
       RL_RETURN_IF_ERROR(
           q->Int(id).Text(role).Int(static_cast<int64_t>(i)).Text((*names)[i]).Run());
@@ -119,11 +119,11 @@ Result<std::vector<HistoryRecord>> Catalog::ListHistory(const std::string& table
       out.push_back(std::move(h));
     }
   }
-  Result<Query> q = db_->Prepare(
-      kOp,
-      "SELECT r.history_id, r.role, r.encoded_name FROM history_regions r "
-      "JOIN history h ON h.id = r.history_id WHERE ? OR h.table_name = ? "
-      "ORDER BY r.history_id, r.role, r.ordinal");
+  Result<Query> q =
+      db_->Prepare(kOp,
+                   "SELECT r.history_id, r.role, r.encoded_name FROM history_regions r "
+                   "JOIN history h ON h.id = r.history_id WHERE ? OR h.table_name = ? "
+                   "ORDER BY r.history_id, r.role, r.ordinal");
   if (!q.ok()) return q.status();
   q->Int(all).Text(canonical_name);
   for (;;) {
@@ -159,10 +159,10 @@ Status Catalog::AddServerEvent(const ServerEventRecord& e) {
 Result<std::vector<ServerEventRecord>> Catalog::ListServerEvents(int64_t since_ms, size_t limit) {
   constexpr std::string_view kOp = "ListServerEvents";
   std::lock_guard<std::mutex> lock(mutex_);
-  Result<Query> q = db_->Prepare(
-      kOp,
-      "SELECT id, time_ms, server, kind, region, from_server, to_server, detail "
-      "FROM server_events WHERE time_ms >= ? ORDER BY time_ms, id LIMIT ?");
+  Result<Query> q =
+      db_->Prepare(kOp,
+                   "SELECT id, time_ms, server, kind, region, from_server, to_server, detail "
+                   "FROM server_events WHERE time_ms >= ? ORDER BY time_ms, id LIMIT ?");
   if (!q.ok()) return q.status();
   // A negative LIMIT is no limit in SQLite.
   q->Int(since_ms).Int(limit == 0 ? -1 : static_cast<int64_t>(limit));
@@ -210,10 +210,10 @@ Status Catalog::AppendMetrics(const std::vector<MetricSample>& samples) {
     auto it = series.find(key);
     if (it == series.end()) {
       {
-        Result<Query> q = db_->Prepare(
-            kOp,
-            "INSERT INTO metric_series (scope, subject, metric) VALUES (?, ?, ?) "
-            "ON CONFLICT DO NOTHING");
+        Result<Query> q =
+            db_->Prepare(kOp,
+                         "INSERT INTO metric_series (scope, subject, metric) VALUES (?, ?, ?) "
+                         "ON CONFLICT DO NOTHING");
         if (!q.ok()) return q.status();
         RL_RETURN_IF_ERROR(q->Text(s.scope).Text(s.subject).Text(s.metric).Run());
       }
@@ -239,8 +239,8 @@ Status Catalog::AppendMetrics(const std::vector<MetricSample>& samples) {
 
 Result<std::vector<MetricSample>> Catalog::QueryMetrics(const std::string& scope,
                                                         const std::string& subject,
-                                                        const std::string& metric,
-                                                        int64_t from_ms, int64_t to_ms) {
+                                                        const std::string& metric, int64_t from_ms,
+                                                        int64_t to_ms) {
   constexpr std::string_view kOp = "QueryMetrics";
   RL_RETURN_IF_ERROR(CheckScope(db_.get(), kOp, scope));
   std::lock_guard<std::mutex> lock(mutex_);
@@ -333,8 +333,7 @@ Status Catalog::FinishOperationLocked(std::string_view op, int64_t id) {
   return Status::OK();
 }
 
-Status Catalog::UpdateOperation(int64_t id, const std::string& state,
-                                const std::string& payload) {
+Status Catalog::UpdateOperation(int64_t id, const std::string& state, const std::string& payload) {
   std::lock_guard<std::mutex> lock(mutex_);
   return UpdateOperationLocked("UpdateOperation", id, state, payload);
 }
@@ -347,8 +346,8 @@ Status Catalog::FinishOperation(int64_t id) {
 Result<std::vector<OperationRecord>> Catalog::ListUnfinishedOperations() {
   constexpr std::string_view kOp = "ListUnfinishedOperations";
   std::lock_guard<std::mutex> lock(mutex_);
-  Result<Query> q = db_->Prepare(
-      kOp, "SELECT id, started_ms, kind, state, payload FROM operations ORDER BY id");
+  Result<Query> q =
+      db_->Prepare(kOp, "SELECT id, started_ms, kind, state, payload FROM operations ORDER BY id");
   if (!q.ok()) return q.status();
   std::vector<OperationRecord> out;
   for (;;) {

@@ -11,14 +11,14 @@ namespace regionlab {
 namespace {
 
 // The columns ReadRegionsLocked decodes, in order.
-#define RL_REGION_SELECT                                                                      \
+#define RL_REGION_SELECT                                                                       \
   "SELECT r.encoded_name, t.namespace, t.name, r.start_key, r.end_key, r.region_id, r.state, " \
   "r.server, r.split_parent FROM regions r JOIN tables t ON t.id = r.table_id "
 
 constexpr const char* kSelectOneRegion = RL_REGION_SELECT "WHERE r.encoded_name = ?";
-constexpr const char* kSelectTableRegions =
-    RL_REGION_SELECT "WHERE r.table_id = ? AND (? OR r.split_parent = 0) "
-                     "ORDER BY r.start_key, r.region_id";
+constexpr const char* kSelectTableRegions = RL_REGION_SELECT
+    "WHERE r.table_id = ? AND (? OR r.split_parent = 0) "
+    "ORDER BY r.start_key, r.region_id";
 constexpr const char* kSelectAllRegions =
     RL_REGION_SELECT "ORDER BY t.namespace, t.name, r.start_key, r.region_id";
 #undef RL_REGION_SELECT
@@ -36,9 +36,8 @@ Status UnknownRegion(SqliteDb* db, std::string_view op, const std::string& encod
 }
 
 const char* StepName(const CatalogBatch::Step& step) {
-  static constexpr const char* kNames[] = {"PutRegion",      "DeleteRegion",
-                                           "AddHistory",     "AddServerEvent",
-                                           "UpdateOperation", "FinishOperation"};
+  static constexpr const char* kNames[] = {"PutRegion",      "DeleteRegion",    "AddHistory",
+                                           "AddServerEvent", "UpdateOperation", "FinishOperation"};
   return kNames[step.index()];
 }
 
@@ -110,9 +109,8 @@ Status Catalog::PutRegionLocked(std::string_view op, const RegionRecord& r) {
   }
   if (!r.end_key.empty() && r.start_key >= r.end_key) {
     return db_->Fail(Status::Code::kInvalidArgument, op,
-                     "region " + r.encoded_name + " has start key '" +
-                         ToStringBinary(r.start_key) + "' not below its end key '" +
-                         ToStringBinary(r.end_key) + "'");
+                     "region " + r.encoded_name + " has start key '" + ToStringBinary(r.start_key) +
+                         "' not below its end key '" + ToStringBinary(r.end_key) + "'");
   }
   Result<int64_t> table_id = TableIdLocked(op, r.table);
   if (!table_id.ok()) return table_id.status();
@@ -139,7 +137,8 @@ Status Catalog::PutRegionLocked(std::string_view op, const RegionRecord& r) {
     Result<Query> q =
         db_->Prepare(op, "INSERT INTO region_parents (region, ordinal, parent) VALUES (?, ?, ?)");
     if (!q.ok()) return q.status();
-    RL_RETURN_IF_ERROR(q->Text(r.encoded_name).Int(static_cast<int64_t>(i)).Text(r.parents[i]).Run());
+    RL_RETURN_IF_ERROR(
+        q->Text(r.encoded_name).Int(static_cast<int64_t>(i)).Text(r.parents[i]).Run());
   }
   return Status::OK();
 }
@@ -227,9 +226,8 @@ Status Catalog::Apply(const CatalogBatch& batch) {
   for (size_t i = 0; i < batch.steps().size(); ++i) {
     const CatalogBatch::Step& step = batch.steps()[i];
     // Step numbers are 1-based, as a reader counts them.
-    const std::string op =
-        "Apply step " + std::to_string(i + 1) + " of " + std::to_string(batch.size()) + " (" +
-        StepName(step) + ")";
+    const std::string op = "Apply step " + std::to_string(i + 1) + " of " +
+                           std::to_string(batch.size()) + " (" + StepName(step) + ")";
     RL_RETURN_IF_ERROR(ApplyStepLocked(op, step));
   }
   return txn.Commit("Apply");

@@ -202,8 +202,8 @@ Status Migrate(SqliteDb* db, int from) {
     const CatalogMigration& m = kCatalogMigrations[i];
     Status s = db->Exec(kOp, m.sql);
     if (!s.ok()) {
-      return s.WithContext("step to version " + std::to_string(m.version) + " (" +
-                           m.description + ")");
+      return s.WithContext("step to version " + std::to_string(m.version) + " (" + m.description +
+                           ")");
     }
   }
   // Data carried over from an older version must still satisfy every
@@ -232,13 +232,13 @@ Status CheckSqliteHeader(Env* env, const std::string& path) {
   if (!file.ok()) return file.status().WithContext("catalog " + path);
   std::string header;
   RL_RETURN_IF_ERROR((*file)->Read(0, kSqliteHeaderSize, &header));
-  if (header.compare(0, sizeof(kSqliteMagic), std::string_view(kSqliteMagic, sizeof(kSqliteMagic))) !=
-      0) {
+  if (header.compare(0, sizeof(kSqliteMagic),
+                     std::string_view(kSqliteMagic, sizeof(kSqliteMagic))) != 0) {
     return Status::Corruption(where + "not an SQLite database: bad magic at offset 0");
   }
   // Offset 16, big-endian: a power of two from 512 to 32768, or 1 for 65536.
-  const unsigned page_size = (static_cast<unsigned char>(header[16]) << 8) |
-                             static_cast<unsigned char>(header[17]);
+  const unsigned page_size =
+      (static_cast<unsigned char>(header[16]) << 8) | static_cast<unsigned char>(header[17]);
   const bool power_of_two = page_size != 0 && (page_size & (page_size - 1)) == 0;
   if (page_size != 1 && (!power_of_two || page_size < 512)) {
     return Status::Corruption(where + "bad page size " + std::to_string(page_size) +
@@ -266,8 +266,8 @@ Status PrepareCatalogSchema(SqliteDb* db, int* found_version) {
   if (!fresh) {
     if (*app_id != kCatalogApplicationId) {
       return db->Fail(Status::Code::kInvalidArgument, kOp,
-                      "not a RegionLab catalog (application_id " + Hex32(*app_id) +
-                          ", expected " + Hex32(kCatalogApplicationId) + ")");
+                      "not a RegionLab catalog (application_id " + Hex32(*app_id) + ", expected " +
+                          Hex32(kCatalogApplicationId) + ")");
     }
     if (*version < 1) {
       return db->Fail(Status::Code::kInvalidArgument, kOp,
@@ -287,8 +287,8 @@ Status PrepareCatalogSchema(SqliteDb* db, int* found_version) {
   Result<std::string> mode = QueryText(db, kOp, "PRAGMA journal_mode = WAL");
   if (!mode.ok()) return mode.status();
   if (*mode != "wal") {
-    return db->Fail(Status::Code::kIOError, kOp, "cannot switch to WAL journal mode (got '" +
-                                                     *mode + "')");
+    return db->Fail(Status::Code::kIOError, kOp,
+                    "cannot switch to WAL journal mode (got '" + *mode + "')");
   }
   // FULL: a commit is durable once it returns, across power loss too.
   RL_RETURN_IF_ERROR(db->Exec(kOp, "PRAGMA synchronous = FULL"));

@@ -238,8 +238,8 @@ Result<TableDescriptor> Catalog::ReadTableLocked(std::string_view op, int64_t ta
     }
   }
   {
-    Result<Query> q = db_->Prepare(
-        op, "SELECT family, key, value FROM family_configuration WHERE table_id = ?");
+    Result<Query> q =
+        db_->Prepare(op, "SELECT family, key, value FROM family_configuration WHERE table_id = ?");
     if (!q.ok()) return q.status();
     q->Int(table_id);
     for (;;) {
@@ -272,9 +272,9 @@ Status Catalog::CreateTable(const TableDescriptor& t, const std::vector<RegionRe
     std::string rns, rname;
     if (!r.table.empty() &&
         (!ParseTableName(r.table, &rns, &rname).ok() || rns != ns || rname != name)) {
-      return db_->Fail(Status::Code::kInvalidArgument, kOp,
-                       "region " + r.encoded_name + " belongs to table '" + r.table + "', not " +
-                           full);
+      return db_->Fail(
+          Status::Code::kInvalidArgument, kOp,
+          "region " + r.encoded_name + " belongs to table '" + r.table + "', not " + full);
     }
   }
 
@@ -293,7 +293,8 @@ Status Catalog::CreateTable(const TableDescriptor& t, const std::vector<RegionRe
     if (!q.ok()) return q.status();
     Result<bool> row = q->Text(ns).Text(name).Step();
     if (!row.ok()) return row.status();
-    if (*row) return db_->Fail(Status::Code::kInvalidArgument, kOp, "TableExistsException: " + full);
+    if (*row)
+      return db_->Fail(Status::Code::kInvalidArgument, kOp, "TableExistsException: " + full);
   }
   int64_t table_id = 0;
   {

@@ -6,23 +6,32 @@ namespace regionlab {
 
 namespace {
 constexpr RegionState kAllStates[] = {
-    RegionState::kOffline,   RegionState::kOpening, RegionState::kOpen,
-    RegionState::kClosing,   RegionState::kClosed,  RegionState::kSplitting,
-    RegionState::kSplit,     RegionState::kMerging, RegionState::kMerged,
+    RegionState::kOffline, RegionState::kOpening, RegionState::kOpen,
+    RegionState::kClosing, RegionState::kClosed,  RegionState::kSplitting,
+    RegionState::kSplit,   RegionState::kMerging, RegionState::kMerged,
 };
 }  // namespace
 
 const char* RegionStateName(RegionState s) {
   switch (s) {
-    case RegionState::kOffline: return "OFFLINE";
-    case RegionState::kOpening: return "OPENING";
-    case RegionState::kOpen: return "OPEN";
-    case RegionState::kClosing: return "CLOSING";
-    case RegionState::kClosed: return "CLOSED";
-    case RegionState::kSplitting: return "SPLITTING";
-    case RegionState::kSplit: return "SPLIT";
-    case RegionState::kMerging: return "MERGING";
-    case RegionState::kMerged: return "MERGED";
+    case RegionState::kOffline:
+      return "OFFLINE";
+    case RegionState::kOpening:
+      return "OPENING";
+    case RegionState::kOpen:
+      return "OPEN";
+    case RegionState::kClosing:
+      return "CLOSING";
+    case RegionState::kClosed:
+      return "CLOSED";
+    case RegionState::kSplitting:
+      return "SPLITTING";
+    case RegionState::kSplit:
+      return "SPLIT";
+    case RegionState::kMerging:
+      return "MERGING";
+    case RegionState::kMerged:
+      return "MERGED";
   }
   return "OFFLINE";
 }

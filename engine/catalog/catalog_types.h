@@ -43,18 +43,19 @@ struct RegionRecord {
   std::string end_key;       // binary, exclusive; empty = past the table's last key
   int64_t region_id = 0;     // creation time in ms, as HBase's region id
   RegionState state = RegionState::kOffline;
-  std::string server;        // hosting server; empty = unassigned
+  std::string server;                // hosting server; empty = unassigned
   std::vector<std::string> parents;  // encoded names: one for a daughter, two for a merged region
-  bool split_parent = false;  // HBase's offline+split flags: a parent kept until its daughters compact
+  bool split_parent =
+      false;  // HBase's offline+split flags: a parent kept until its daughters compact
 
   bool operator==(const RegionRecord&) const = default;
 };
 
 // Kinds and causes for HistoryRecord. The catalog stores any text; these
 // are the values RegionLab itself writes.
-inline constexpr std::string_view kHistorySplit = "split";           // by a split policy
+inline constexpr std::string_view kHistorySplit = "split";  // by a split policy
 inline constexpr std::string_view kHistoryManualSplit = "manual split";
-inline constexpr std::string_view kHistoryPreSplit = "pre-split";    // regions given at create
+inline constexpr std::string_view kHistoryPreSplit = "pre-split";  // regions given at create
 inline constexpr std::string_view kHistoryMerge = "merge";
 inline constexpr std::string_view kCauseManual = "manual";
 inline constexpr std::string_view kCausePreSplit = "pre-split";
@@ -64,13 +65,13 @@ inline constexpr std::string_view kCauseMerge = "merge";
 struct HistoryRecord {
   int64_t id = 0;  // assigned by the catalog; ignored when adding
   int64_t time_ms = 0;
-  std::string kind;   // kHistory*
-  std::string table;  // full table name
+  std::string kind;                    // kHistory*
+  std::string table;                   // full table name
   std::vector<std::string> parents;    // encoded names
   std::vector<std::string> daughters;  // encoded names
-  std::string split_key;  // binary; empty for a merge
-  std::string cause;      // split policy class name, kCauseManual, kCausePreSplit or kCauseMerge
-  uint64_t size_bytes = 0;       // the store size that triggered the split
+  std::string split_key;               // binary; empty for a merge
+  std::string cause;        // split policy class name, kCauseManual, kCausePreSplit or kCauseMerge
+  uint64_t size_bytes = 0;  // the store size that triggered the split
   uint64_t threshold_bytes = 0;  // the policy's threshold at that moment
 
   bool operator==(const HistoryRecord&) const = default;
@@ -89,7 +90,7 @@ struct ServerEventRecord {
   int64_t id = 0;  // assigned by the catalog; ignored when adding
   int64_t time_ms = 0;
   std::string server;
-  std::string kind;  // kEvent*
+  std::string kind;         // kEvent*
   std::string region;       // encoded name; empty when not about one region
   std::string from_server;  // for moves and failover; may be empty
   std::string to_server;
@@ -128,12 +129,25 @@ struct OperationRecord {
 // fails (an unknown table or region, a constraint) rolls the batch back.
 class CatalogBatch {
  public:
-  struct PutRegionStep { RegionRecord region; };          // insert or replace by encoded name
-  struct DeleteRegionStep { std::string encoded_name; };  // NotFound when absent
-  struct AddHistoryStep { HistoryRecord history; };
-  struct AddEventStep { ServerEventRecord event; };
-  struct UpdateOperationStep { int64_t id; std::string state, payload; };  // NotFound when absent
-  struct FinishOperationStep { int64_t id; };                              // NotFound when absent
+  struct PutRegionStep {
+    RegionRecord region;
+  };  // insert or replace by encoded name
+  struct DeleteRegionStep {
+    std::string encoded_name;
+  };  // NotFound when absent
+  struct AddHistoryStep {
+    HistoryRecord history;
+  };
+  struct AddEventStep {
+    ServerEventRecord event;
+  };
+  struct UpdateOperationStep {
+    int64_t id;
+    std::string state, payload;
+  };  // NotFound when absent
+  struct FinishOperationStep {
+    int64_t id;
+  };  // NotFound when absent
   using Step = std::variant<PutRegionStep, DeleteRegionStep, AddHistoryStep, AddEventStep,
                             UpdateOperationStep, FinishOperationStep>;
 

@@ -31,14 +31,22 @@ Status::Code CodeFor(int rc) {
 
 Status MakeStatus(Status::Code code, const std::string& msg) {
   switch (code) {
-    case Status::Code::kOk: return Status::OK();
-    case Status::Code::kNotFound: return Status::NotFound(msg);
-    case Status::Code::kCorruption: return Status::Corruption(msg);
-    case Status::Code::kInvalidArgument: return Status::InvalidArgument(msg);
-    case Status::Code::kNotSupported: return Status::NotSupported(msg);
-    case Status::Code::kBusy: return Status::Busy(msg);
-    case Status::Code::kAborted: return Status::Aborted(msg);
-    case Status::Code::kIOError: break;
+    case Status::Code::kOk:
+      return Status::OK();
+    case Status::Code::kNotFound:
+      return Status::NotFound(msg);
+    case Status::Code::kCorruption:
+      return Status::Corruption(msg);
+    case Status::Code::kInvalidArgument:
+      return Status::InvalidArgument(msg);
+    case Status::Code::kNotSupported:
+      return Status::NotSupported(msg);
+    case Status::Code::kBusy:
+      return Status::Busy(msg);
+    case Status::Code::kAborted:
+      return Status::Aborted(msg);
+    case Status::Code::kIOError:
+      break;
   }
   return Status::IOError(msg);
 }
@@ -83,8 +91,8 @@ Query& Query::Double(double v) {
 }
 
 Query& Query::Text(std::string_view v) {
-  NoteBind(sqlite3_bind_text64(stmt_, next_param_, v.data(), v.size(), SQLITE_TRANSIENT,
-                               SQLITE_UTF8));
+  NoteBind(
+      sqlite3_bind_text64(stmt_, next_param_, v.data(), v.size(), SQLITE_TRANSIENT, SQLITE_UTF8));
   return *this;
 }
 

@@ -137,12 +137,12 @@ Status ValidateQualifier(std::string_view q) {
     return Status::InvalidArgument(
         "Illegal first character <" + std::to_string(static_cast<int>(q[0])) +
         "> at 0. User-space table qualifiers can only start with 'alphanumeric characters' "
-        "from any language: " + std::string(q));
+        "from any language: " +
+        std::string(q));
   }
   if (q == kDisallowedName) return Status::InvalidArgument("Tables may not be named 'zookeeper'");
-  const IllegalChar bad = FindIllegal(q, [](uint32_t cp) {
-    return IsLetterOrDigit(cp) || cp == '_' || cp == '-' || cp == '.';
-  });
+  const IllegalChar bad = FindIllegal(
+      q, [](uint32_t cp) { return IsLetterOrDigit(cp) || cp == '_' || cp == '-' || cp == '.'; });
   if (bad.found) {
     return Status::InvalidArgument(
         "Illegal character code:" + std::to_string(bad.code_unit) + ", <" + bad.shown + "> at " +
@@ -176,7 +176,8 @@ Status ValidateNamespaceName(std::string_view ns) {
     return Status::InvalidArgument("Illegal character <" + bad.shown + "> at " +
                                    std::to_string(bad.index) +
                                    ". Namespaces may only contain 'alphanumeric characters' "
-                                   "from any language and digits: " + std::string(ns));
+                                   "from any language and digits: " +
+                                   std::string(ns));
   }
   return Status::OK();
 }

@@ -15,6 +15,7 @@
 #include "regionlab/bytes.h"
 #include "util/clock.h"
 #include "util/crash_point.h"
+#include "util/hash.h"
 #include "util/env.h"
 #include "wal/wal_reader.h"
 
@@ -54,7 +55,9 @@ SplitContext ClusterImpl::SplitContextFor(const TableEntry& table, const RegionE
   ctx.max_file_size = table.desc.max_file_size;
   ctx.table_config = table.desc.configuration;
   for (const auto& [k, v] : table.desc.metadata) ctx.table_config[k] = v;
-  ctx.jitter_seed = std::hash<std::string>{}(entry.record.encoded_name);
+  // Stable across builds and platforms, so a region's jittered size is too.
+  ctx.jitter_seed = (uint64_t{Murmur3_32(entry.record.encoded_name, 1)} << 32) |
+                    Murmur3_32(entry.record.encoded_name, 2);
   return ctx;
 }
 
@@ -255,6 +258,13 @@ Status Admin::Split(const std::string& what, const std::string& split_row) {
     for (const auto& e : *entries) {
       if (split_row >= e->record.start_key &&
           (e->record.end_key.empty() || split_row < e->record.end_key)) {
+        std::shared_lock rl(cluster_->mu_);
+        const TableEntry& t = cluster_->tables_.at(e->record.table);
+        if (!t.policy->CanSplit(cluster_->SplitContextFor(t, *e, SplitPoint{}))) {
+          return Status::InvalidArgument("table " + e->record.table + " uses " + t.policy->Name() +
+                                         ", which does not allow splits");
+        }
+        rl.unlock();
         return cluster_->SplitLocked(e, split_row, std::string(kHistoryManualSplit),
                                      std::string(kCauseManual), 0, 0);
       }
@@ -282,9 +292,16 @@ Status Admin::Split(const std::string& what, const std::string& split_row) {
     {
       std::shared_lock rl(cluster_->mu_);
       const TableEntry& t = cluster_->tables_.at(e->record.table);
-      if (!sp->row.empty()) row = t.policy->SplitRow(sp->row, cluster_->SplitContextFor(t, *e, *sp));
+      const SplitContext ctx = cluster_->SplitContextFor(t, *e, *sp);
+      if (!t.policy->CanSplit(ctx)) {
+        return Status::InvalidArgument("table " + e->record.table + " uses " + t.policy->Name() +
+                                       ", which does not allow splits");
+      }
+      // As HBase: the middle row must differ from the file's first and last
+      // rows before a prefix policy shortens it.
+      if (SplitRowUsable(sp->row, sp->first_row, sp->last_row)) row = t.policy->SplitRow(sp->row, ctx);
     }
-    if (row.empty() || !SplitRowUsable(row, sp->first_row, sp->last_row)) {
+    if (row.empty() || row <= e->record.start_key) {
       if (one_region) {
         return Status::InvalidArgument("region " + e->record.encoded_name +
                                        " has no usable split point (too little data, or every "
@@ -330,11 +347,12 @@ void ClusterImpl::CheckSplit(const std::string& encoded) {
     const TableEntry& t = tables_.at(entry->record.table);
     const SplitContext ctx = SplitContextFor(t, *entry, *sp);
     if (!t.policy->ShouldSplit(ctx)) return;
+    if (!SplitRowUsable(sp->row, sp->first_row, sp->last_row)) return;
     row = t.policy->SplitRow(sp->row, ctx);
     threshold = t.policy->SplitThreshold(ctx);
     cause = t.policy->Name();
   }
-  if (row.empty() || !SplitRowUsable(row, sp->first_row, sp->last_row)) return;
+  if (row.empty() || row <= entry->record.start_key) return;
   (void)SplitLocked(entry, row, std::string(kHistorySplit), cause, sp->largest_store_bytes,
                     threshold);
 }

@@ -71,8 +71,8 @@ int SkipList::RandomHeight() {
   return height;
 }
 
-const SkipList::Node* SkipList::FindGreaterOrEqual(std::string_view target,
-                                                   const Node** prev) const {
+const SkipList::Node* SkipList::FindGreaterOrEqual(std::string_view target, const Node** prev,
+                                                   const Node** pred0) const {
   const Node* x = head_;
   int level = CurrentHeight() - 1;
   if (prev != nullptr) {
@@ -85,7 +85,10 @@ const SkipList::Node* SkipList::FindGreaterOrEqual(std::string_view target,
       continue;
     }
     if (prev != nullptr) prev[level] = x;
-    if (level == 0) return next;
+    if (level == 0) {
+      if (pred0 != nullptr) *pred0 = x;
+      return next;
+    }
     --level;
   }
 }
@@ -161,24 +164,74 @@ std::string_view SkipList::Iterator::value() const {
 
 void SkipList::Iterator::Next() {
   assert(Valid());
+  prev_ = node_;
   node_ = node_->Next(0);
 }
 
 void SkipList::Iterator::Prev() {
   assert(Valid());
   node_ = list_->FindLast(node_->key(), /*or_equal=*/false);
+  prev_ = nullptr;
+}
+
+bool SkipList::Iterator::WalkTo(const Node* from, std::string_view target) {
+  const Node* before = from;
+  const Node* x = from->Next(0);
+  for (int step = 0; step < kMaxSeekSteps; ++step) {
+    if (x == nullptr || CompareKeys(x->key(), target) >= 0) {
+      prev_ = before;
+      node_ = x;
+      return true;
+    }
+    before = x;
+    x = x->Next(0);
+  }
+  return false;
 }
 
 void SkipList::Iterator::Seek(std::string_view target) {
-  node_ = list_->FindGreaterOrEqual(target, nullptr);
+  // Start the walk from a node known to be < target: the node before the
+  // current one, or the current one.
+  if (prev_ != nullptr && (prev_ == list_->head_ || CompareKeys(prev_->key(), target) < 0)) {
+    if (WalkTo(prev_, target)) return;
+  } else if (node_ != nullptr && CompareKeys(node_->key(), target) < 0) {
+    if (WalkTo(node_, target)) return;
+  }
+  node_ = list_->FindGreaterOrEqual(target, nullptr, &prev_);
 }
 
 void SkipList::Iterator::SeekForPrev(std::string_view target) {
+  // The last node <= target is the node before the first node > target. A
+  // key equal to target would be that first node's predecessor or itself,
+  // so walk to the first node >= target and look at it.
+  if (prev_ != nullptr && (prev_ == list_->head_ || CompareKeys(prev_->key(), target) <= 0)) {
+    const Node* before = prev_;
+    if (before == list_->head_ || CompareKeys(before->key(), target) < 0) {
+      if (WalkTo(before, target)) {
+        if (node_ != nullptr && CompareKeys(node_->key(), target) == 0) return;  // exact match
+        node_ = prev_ == list_->head_ ? nullptr : prev_;
+        prev_ = nullptr;
+        return;
+      }
+    } else {
+      // The node before the current one equals target: it is the answer.
+      node_ = before;
+      prev_ = nullptr;
+      return;
+    }
+  }
   node_ = list_->FindLast(target, /*or_equal=*/true);
+  prev_ = nullptr;
 }
 
-void SkipList::Iterator::SeekToFirst() { node_ = list_->head_->Next(0); }
+void SkipList::Iterator::SeekToFirst() {
+  prev_ = list_->head_;
+  node_ = list_->head_->Next(0);
+}
 
-void SkipList::Iterator::SeekToLast() { node_ = list_->FindLastNode(); }
+void SkipList::Iterator::SeekToLast() {
+  node_ = list_->FindLastNode();
+  prev_ = nullptr;
+}
 
 }  // namespace regionlab

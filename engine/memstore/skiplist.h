@@ -34,6 +34,9 @@ class SkipList {
   static constexpr int kMaxHeight = 12;
   // A node reaches level i+1 with probability 1/kBranching given level i.
   static constexpr int kBranching = 4;
+  // Level-0 steps an iterator's Seek takes from its position before it falls
+  // back to a search from the head.
+  static constexpr int kMaxSeekSteps = 8;
 
   // REQUIRES: arena outlives this list. `seed` drives node heights.
   explicit SkipList(Arena* arena, uint64_t seed = 0x5eed5eedull);
@@ -57,6 +60,13 @@ class SkipList {
   struct Node;
 
   // A cursor over the list. Cheap to copy; valid as long as the list is.
+  //
+  // Seeks near the current position are cheap: the iterator remembers the
+  // node before the current one when it got there by moving forward, and a
+  // Seek (or SeekForPrev) whose answer is at most a few nodes ahead walks
+  // level 0 from there instead of descending from the head. The walk starts
+  // from a fresh load of a node's next pointer, so it sees every entry
+  // inserted before the call, as a full search would.
   class Iterator {
    public:
     explicit Iterator(const SkipList* list) : list_(list) {}
@@ -77,8 +87,16 @@ class SkipList {
     void SeekToLast();
 
    private:
+    // From `from` (the head or a node whose key is < target), walks level 0
+    // at most kMaxSeekSteps nodes to the first node with key >= target.
+    // Returns false, changing nothing, when the walk is too long.
+    bool WalkTo(const Node* from, std::string_view target);
+
     const SkipList* list_;
     const Node* node_ = nullptr;
+    // The node immediately before node_ (the head when node_ is the first
+    // node), or null when unknown (after SeekForPrev, Prev, SeekToLast).
+    const Node* prev_ = nullptr;
   };
 
  private:
@@ -88,7 +106,10 @@ class SkipList {
   // The first node with key >= target, or nullptr. When `prev` is not null,
   // fills prev[i] with the last node before target at level i, for every
   // level below kMaxHeight.
-  const Node* FindGreaterOrEqual(std::string_view target, const Node** prev) const;
+  // When `pred0` is not null, *pred0 is the node before the result at level
+  // 0 (the head when none).
+  const Node* FindGreaterOrEqual(std::string_view target, const Node** prev,
+                                 const Node** pred0 = nullptr) const;
   // The last node with key < target (or <= target when or_equal), or nullptr.
   const Node* FindLast(std::string_view target, bool or_equal) const;
   // The last node of the list, or nullptr when empty.

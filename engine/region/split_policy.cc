@@ -2,11 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
-#include <cinttypes>
+#include <charconv>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <limits>
 
 #include "regionlab/bytes.h"
@@ -94,21 +91,26 @@ bool ConfigLong(const SplitContext& ctx, const char* key, int64_t* out) {
   return ParseJavaInteger(v, 10, kLongMin, kLongMax, out);
 }
 
-// Configuration.getDouble: trimmed, then Double.parseDouble (which also takes
-// a trailing f/F/d/D).
+// Configuration.getDouble: trimmed, then Double.parseDouble (an optional
+// sign, a trailing f/F/d/D allowed). Parsed with from_chars, which ignores the
+// C locale that Qt applications set from the environment.
 bool ConfigDouble(const SplitContext& ctx, const char* key, double* out) {
   const std::string* raw = FindConfig(ctx, key);
   if (raw == nullptr) return false;
-  std::string v(JavaTrim(*raw));
+  std::string_view v = JavaTrim(*raw);
   if (!v.empty() && std::string_view("fFdD").find(v.back()) != std::string_view::npos) {
-    v.pop_back();
+    v.remove_suffix(1);
   }
-  if (v.empty() || static_cast<unsigned char>(v.front()) <= ' ') return false;
-  errno = 0;
-  char* end = nullptr;
-  const double d = std::strtod(v.c_str(), &end);
-  if (end != v.c_str() + v.size()) return false;
-  *out = d;
+  bool negative = false;
+  if (!v.empty() && (v.front() == '+' || v.front() == '-')) {
+    negative = v.front() == '-';
+    v.remove_prefix(1);
+  }
+  if (v.empty() || v.front() == '+' || v.front() == '-') return false;
+  double d = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
+  if (ec != std::errc() || end != v.data() + v.size()) return false;
+  *out = negative ? -d : d;
   return true;
 }
 
@@ -145,23 +147,24 @@ int64_t JavaDoubleToLong(double d) {
 
 uint64_t ToThreshold(int64_t v) { return v < 0 ? 0 : static_cast<uint64_t>(v); }
 
+// `v` with `decimals` digits after the point, whatever the C locale.
+std::string Fixed(double v, int decimals) {
+  char buf[64];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::fixed, decimals);
+  return ec == std::errc() ? std::string(buf, end) : std::string("?");
+}
+
 std::string FormatSize(int64_t v) {
   if (v == kLongMax) return "Long.MAX_VALUE";
   constexpr int64_t kKB = 1ll << 10, kMB = 1ll << 20, kGB = 1ll << 30;
-  char buf[64];
-  const int64_t mag = v < 0 ? -v : v;
-  if (mag >= kGB && v % kGB == 0) return std::to_string(v / kGB) + " GB";
-  if (mag >= kMB && v % kMB == 0) return std::to_string(v / kMB) + " MB";
-  if (mag >= kGB) {
-    std::snprintf(buf, sizeof(buf), "%.2f GB", static_cast<double>(v) / kGB);
-  } else if (mag >= kMB) {
-    std::snprintf(buf, sizeof(buf), "%.2f MB", static_cast<double>(v) / kMB);
-  } else if (mag >= kKB && v % kKB == 0) {
-    std::snprintf(buf, sizeof(buf), "%" PRId64 " KB", v / kKB);
-  } else {
-    std::snprintf(buf, sizeof(buf), "%" PRId64 " bytes", v);
-  }
-  return buf;
+  const uint64_t mag = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  const bool gb = mag >= static_cast<uint64_t>(kGB), mb = mag >= static_cast<uint64_t>(kMB);
+  if (gb && v % kGB == 0) return std::to_string(v / kGB) + " GB";
+  if (mb && v % kMB == 0) return std::to_string(v / kMB) + " MB";
+  if (gb) return Fixed(static_cast<double>(v) / kGB, 2) + " GB";
+  if (mb) return Fixed(static_cast<double>(v) / kMB, 2) + " MB";
+  if (mag >= static_cast<uint64_t>(kKB) && v % kKB == 0) return std::to_string(v / kKB) + " KB";
+  return std::to_string(v) + " bytes";
 }
 
 // ConstantSizeRegionSplitPolicy's desiredMaxFileSize.
@@ -173,8 +176,7 @@ struct MaxFileSize {
   // "10 GB", or "10 GB -3.2% jitter = 9.68 GB".
   std::string Text() const {
     if (value == base) return FormatSize(base);
-    char pct[32];
-    std::snprintf(pct, sizeof(pct), "%+.1f%%", rate * 100);
+    const std::string pct = (rate < 0 ? "-" : "+") + Fixed(std::fabs(rate) * 100, 1) + "%";
     return FormatSize(base) + " " + pct + " jitter = " + FormatSize(value);
   }
 };

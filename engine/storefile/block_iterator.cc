@@ -6,8 +6,35 @@
 
 namespace regionlab::storefile {
 
+namespace {
+// Entries a Seek scans forward from the current one before it falls back to
+// a binary search: a restart interval's worth.
+constexpr int kMaxForwardSteps = kDataBlockRestartInterval;
+}  // namespace
+
 BlockIterator::BlockIterator(std::shared_ptr<const std::string> contents, std::string origin)
     : contents_(std::move(contents)), origin_(std::move(origin)) {
+  Init();
+}
+
+BlockIterator::BlockIterator(std::shared_ptr<const std::string> contents, const std::string* path,
+                             uint64_t block_offset)
+    : contents_(std::move(contents)), origin_path_(path), origin_offset_(block_offset) {
+  Init();
+}
+
+void BlockIterator::Reset(std::shared_ptr<const std::string> contents, const std::string* path,
+                          uint64_t block_offset) {
+  contents_ = std::move(contents);
+  origin_.clear();
+  origin_path_ = path;
+  origin_offset_ = block_offset;
+  status_ = Status::OK();
+  restarts_ = num_restarts_ = 0;
+  Init();
+}
+
+void BlockIterator::Init() {
   const std::string& block = *contents_;
   data_ = block.data();
   if (block.size() < 4 || block.size() > UINT32_MAX) {
@@ -34,8 +61,12 @@ BlockIterator::BlockIterator(std::shared_ptr<const std::string> contents, std::s
       return;
     }
   }
-  current_ = next_ = restarts_;
-  restart_index_ = num_restarts_;
+  Invalidate();
+}
+
+std::string BlockIterator::Origin() const {
+  if (origin_path_ == nullptr) return origin_;
+  return *origin_path_ + ": data block at offset " + std::to_string(origin_offset_);
 }
 
 uint32_t BlockIterator::RestartPoint(uint32_t i) const {
@@ -45,18 +76,21 @@ uint32_t BlockIterator::RestartPoint(uint32_t i) const {
 void BlockIterator::Invalidate() {
   current_ = next_ = restarts_;
   restart_index_ = num_restarts_;
+  has_key_ = false;
+  prev_ = PrevEntry::kUnknown;
   key_.clear();
   value_ = {};
 }
 
 void BlockIterator::Corrupt(uint64_t block_offset, std::string_view detail) {
-  std::string msg = origin_ + ": bad entry at block offset " + std::to_string(block_offset) + ": " +
-                    std::string(detail);
+  std::string msg = Origin() + ": bad entry at block offset " + std::to_string(block_offset) +
+                    ": " + std::string(detail);
   status_ = Status::Corruption(msg);
   Invalidate();
 }
 
 void BlockIterator::SeekToRestart(uint32_t i) {
+  has_key_ = false;
   key_.clear();
   value_ = {};
   restart_index_ = i;
@@ -82,8 +116,12 @@ bool BlockIterator::ParseNextEntry() {
     Corrupt(current_, "truncated entry header");
     return false;
   }
+  // The key decoded last becomes the previous key; the new key shares its prefix.
+  const bool had_key = has_key_;
+  key_.swap(prev_key_);
+  if (!had_key) prev_key_.clear();
   const auto avail = static_cast<uint64_t>(limit - p);
-  if (shared > key_.size() || static_cast<uint64_t>(non_shared) + value_len > avail) {
+  if (shared > prev_key_.size() || static_cast<uint64_t>(non_shared) + value_len > avail) {
     Corrupt(current_, "entry lengths exceed the block");
     return false;
   }
@@ -91,12 +129,14 @@ bool BlockIterator::ParseNextEntry() {
     Corrupt(current_, "restart entry shares a prefix");
     return false;
   }
-  key_.resize(shared);
+  key_.assign(prev_key_.data(), shared);
   key_.append(p, non_shared);
   if (!IsWellFormedKey(key_)) {
     Corrupt(current_, "malformed key");
     return false;
   }
+  has_key_ = true;
+  prev_ = had_key ? PrevEntry::kKey : (current_ == 0 ? PrevEntry::kNone : PrevEntry::kUnknown);
   value_ = std::string_view(p + non_shared, value_len);
   next_ = static_cast<uint32_t>(p + non_shared + value_len - data_);
   return true;
@@ -140,9 +180,29 @@ void BlockIterator::SeekToLast() {
 void BlockIterator::Seek(std::string_view target) {
   if (!status_.ok()) return;
   if (num_restarts_ == 0) return Invalidate();
-  // Find the last restart point whose key is < target; the answer is at or
-  // after it and before the next one (or in the next one's first entry).
-  uint32_t left = 0, right = num_restarts_ - 1;
+  if (Valid()) {
+    if (CompareKeys(key_, target) >= 0) {
+      // The current entry answers when nothing before it is >= target.
+      if (prev_ == PrevEntry::kNone) return;
+      if (prev_ == PrevEntry::kKey && CompareKeys(prev_key_, target) < 0) return;
+    } else {
+      // The answer lies ahead: scan a few entries, then search only the
+      // restart points after the current one.
+      for (int step = 0; step < kMaxForwardSteps; ++step) {
+        if (!ParseNextEntry()) return;  // end of block or corruption
+        if (CompareKeys(key_, target) >= 0) return;
+      }
+      return SeekFromRestart(restart_index_, target);
+    }
+  }
+  SeekFromRestart(0, target);
+}
+
+void BlockIterator::SeekFromRestart(uint32_t first, std::string_view target) {
+  // Find the last restart point in [first, n) whose key is < target; the
+  // answer is at or after it and before the next one (or in the next one's
+  // first entry). With none, start at `first`.
+  uint32_t left = first, right = num_restarts_ - 1;
   while (left < right) {
     const uint32_t mid = left + (right - left + 1) / 2;
     std::string_view mid_key;

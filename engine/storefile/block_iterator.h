@@ -9,6 +9,13 @@
 // On corruption the iterator becomes !Valid() and stays so; status() says
 // "<origin>: bad entry at block offset N: ...".
 //
+// Seeks near the current position are cheap. The iterator remembers the key
+// of the entry before the current one whenever it moved there by decoding
+// forward, so a Seek whose answer is the current entry costs two key
+// comparisons, and a Seek a little ahead scans forward from the current entry
+// (binary searching only the restart points after it when the target is
+// farther). The read path seeks like this after every row and column.
+//
 // Thread-safety: one thread at a time. The block contents are shared and
 // immutable, so many iterators may read one cached block concurrently.
 #pragma once
@@ -27,6 +34,16 @@ class BlockIterator final : public KeyValueIterator {
   // `origin` prefixes error messages, e.g. "/d/f.sf: data block at offset 4096".
   // A malformed restart array makes status() a Corruption at once.
   BlockIterator(std::shared_ptr<const std::string> contents, std::string origin);
+  // The same, for a data block of the file at *path (not owned; it must
+  // outlive the iterator) at `block_offset`: the origin string
+  // "<path>: data block at offset N" is only built if an error needs it.
+  BlockIterator(std::shared_ptr<const std::string> contents, const std::string* path,
+                uint64_t block_offset);
+
+  // Starts over on another data block, as the constructor above does, reusing
+  // this iterator's buffers.
+  void Reset(std::shared_ptr<const std::string> contents, const std::string* path,
+             uint64_t block_offset);
 
   bool Valid() const override { return status_.ok() && current_ < restarts_; }
   void SeekToFirst() override;
@@ -42,24 +59,42 @@ class BlockIterator final : public KeyValueIterator {
   uint32_t num_restarts() const { return num_restarts_; }
 
  private:
+  // What is known about the entry before the current one.
+  enum class PrevEntry : uint8_t {
+    kUnknown,  // not tracked (reached by a restart point)
+    kNone,     // the current entry is the block's first
+    kKey,      // prev_key_ holds its key
+  };
+
+  // Checks the restart array of contents_ and positions before the first entry.
+  void Init();
   uint32_t RestartPoint(uint32_t i) const;
   void SeekToRestart(uint32_t i);
   // Decodes the entry at next_. False at the end of the block or on corruption.
   bool ParseNextEntry();
   // The whole key stored at restart point i, or false (status_ set).
   bool RestartKey(uint32_t i, std::string_view* key);
+  // Binary search over restart points [first, num_restarts_) for the last one
+  // whose key is < target (first when none is), then a linear scan.
+  void SeekFromRestart(uint32_t first, std::string_view target);
   void Invalidate();
   void Corrupt(uint64_t block_offset, std::string_view detail);
+  std::string Origin() const;
 
   std::shared_ptr<const std::string> contents_;
-  std::string origin_;
+  std::string origin_;                     // used when origin_path_ is null
+  const std::string* origin_path_ = nullptr;
+  uint64_t origin_offset_ = 0;
   const char* data_ = nullptr;
   uint32_t restarts_ = 0;  // offset of the restart array == end of entries
   uint32_t num_restarts_ = 0;
   uint32_t current_ = 0;        // offset of the current entry; restarts_ when !Valid()
   uint32_t next_ = 0;           // offset just past the current entry
   uint32_t restart_index_ = 0;  // last restart point at or before current_
+  bool has_key_ = false;        // key_ holds the key of the entry at current_
+  PrevEntry prev_ = PrevEntry::kUnknown;
   std::string key_;
+  std::string prev_key_;
   std::string_view value_;
   Status status_;
 };

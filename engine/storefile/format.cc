@@ -140,11 +140,6 @@ Status ReadBlock(const RandomAccessFile& file, const BlockHandle& handle, std::s
   return Status::OK();
 }
 
-bool IsWellFormedKey(std::string_view key) {
-  if (key.size() < 2 + kKeyTailSize) return false;
-  return DecodeBigEndian16(key.data()) <= key.size() - 2 - kKeyTailSize;
-}
-
 Status CorruptionAt(const std::string& path, std::string_view what, uint64_t offset,
                     std::string_view detail) {
   std::string msg = path;

@@ -14,6 +14,8 @@
 
 #include "regionlab/options.h"
 #include "regionlab/status.h"
+#include "util/coding.h"
+#include "util/key_value.h"
 
 namespace regionlab {
 
@@ -75,7 +77,11 @@ Status ReadBlock(const RandomAccessFile& file, const BlockHandle& handle, std::s
 
 // True when `key` has the structure of util/key_value.h (long enough, row
 // length in range), so CompareKeys on it stays inside its bytes.
-bool IsWellFormedKey(std::string_view key);
+// Inline: the block iterator checks every key it decodes.
+inline bool IsWellFormedKey(std::string_view key) {
+  if (key.size() < 2 + kKeyTailSize) return false;
+  return DecodeBigEndian16(key.data()) <= key.size() - 2 - kKeyTailSize;
+}
 
 // "<path>: <what> at offset <offset>: <detail>".
 Status CorruptionAt(const std::string& path, std::string_view what, uint64_t offset,

@@ -35,7 +35,12 @@ bool StoreFileIterator::LoadBlock(size_t i) {
     block_.reset();
     return false;
   }
-  block_ = std::make_unique<BlockIterator>(std::move(contents), reader_->DataBlockOrigin(i));
+  const uint64_t offset = index_[i].handle.offset;
+  if (block_) {
+    block_->Reset(std::move(contents), &reader_->path(), offset);
+  } else {
+    block_ = std::make_unique<BlockIterator>(std::move(contents), &reader_->path(), offset);
+  }
   block_index_ = i;
   return !BlockFailed();
 }
@@ -95,9 +100,24 @@ void StoreFileIterator::SeekToLast() {
   SkipEmptyBackward();
 }
 
+bool StoreFileIterator::InLoadedBlock(std::string_view target) const {
+  // Block i holds the keys in (last key of block i-1, last key of block i].
+  return positioned_ && CompareKeys(target, index_[block_index_].last_key) <= 0 &&
+         (block_index_ == 0 || CompareKeys(index_[block_index_ - 1].last_key, target) < 0);
+}
+
 void StoreFileIterator::Seek(std::string_view target) {
+  if (!status_.ok() || !CheckTarget(target)) {
+    positioned_ = false;
+    return;
+  }
+  if (InLoadedBlock(target)) {
+    // Near the current position: the block iterator seeks from where it is.
+    block_->Seek(target);
+    SkipEmptyForward();
+    return;
+  }
   positioned_ = false;
-  if (!status_.ok() || !CheckTarget(target)) return;
   const size_t i = FindBlock(target);
   if (i == index_.size() || !LoadBlock(i)) return;
   block_->Seek(target);
@@ -106,8 +126,16 @@ void StoreFileIterator::Seek(std::string_view target) {
 }
 
 void StoreFileIterator::SeekForPrev(std::string_view target) {
+  if (!status_.ok() || !CheckTarget(target)) {
+    positioned_ = false;
+    return;
+  }
+  if (InLoadedBlock(target)) {
+    block_->SeekForPrev(target);
+    SkipEmptyBackward();
+    return;
+  }
   positioned_ = false;
-  if (!status_.ok() || !CheckTarget(target)) return;
   const size_t i = FindBlock(target);
   if (i == index_.size()) return SeekToLast();
   if (!LoadBlock(i)) return;

@@ -4,7 +4,8 @@
 //
 // A Seek or SeekForPrev reads exactly one data block (more only when a
 // crafted block is empty). Moving within the block that is already loaded
-// reads nothing. A data-block error (IO, CRC, compression, bad entry) makes
+// reads nothing, and a seek whose target lies in that block continues from
+// the current entry (see BlockIterator). A data-block error (IO, CRC, compression, bad entry) makes
 // the iterator !Valid() for good with status() naming the path and offset.
 //
 // Thread-safety: one thread at a time; many iterators may share one reader.
@@ -47,6 +48,10 @@ class StoreFileIterator final : public KeyValueIterator {
   bool CheckTarget(std::string_view target);
   // Index of the first block whose last key is >= target (n if none).
   size_t FindBlock(std::string_view target) const;
+  // True when positioned in the block that FindBlock(target) would pick, so
+  // a seek can continue from the current entry (two key comparisons
+  // instead of a binary search over the index and a block load).
+  bool InLoadedBlock(std::string_view target) const;
 
   const std::shared_ptr<const StoreFileReader> reader_;
   const bool use_cache_;

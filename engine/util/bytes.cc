@@ -11,9 +11,9 @@ bool KeptAsIs(unsigned char ch) {
   return kPunctuation.find(static_cast<char>(ch)) != std::string_view::npos;
 }
 
+// Bytes.toBytesBinary accepts upper-case hex digits only.
 int HexValue(char c) {
   if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return -1;
 }
@@ -46,8 +46,9 @@ std::string ToBytesBinary(std::string_view text) {
       if (hi >= 0 && lo >= 0) {
         out += static_cast<char>((hi << 4) | lo);
         i += 3;
-        continue;
       }
+      // else: a bogus escape; HBase drops the backslash and keeps the rest.
+      continue;
     }
     out += text[i];
   }

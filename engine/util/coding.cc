@@ -60,7 +60,7 @@ const char* GetVarint64Ptr(const char* p, const char* limit, uint64_t* v) {
   return nullptr;
 }
 
-const char* GetVarint32Ptr(const char* p, const char* limit, uint32_t* v) {
+const char* GetVarint32PtrSlow(const char* p, const char* limit, uint32_t* v) {
   uint64_t wide = 0;
   const char* q = GetVarint64Ptr(p, limit, &wide);
   if (q == nullptr || wide > UINT32_MAX) return nullptr;

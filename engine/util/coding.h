@@ -52,7 +52,20 @@ inline uint64_t DecodeBigEndian64(const char* p) {
 }
 
 // Returns a pointer just past the parsed varint, or nullptr if [p, limit) is too short.
-const char* GetVarint32Ptr(const char* p, const char* limit, uint32_t* v);
 const char* GetVarint64Ptr(const char* p, const char* limit, uint64_t* v);
+// The multi-byte case of GetVarint32Ptr.
+const char* GetVarint32PtrSlow(const char* p, const char* limit, uint32_t* v);
+// Inline for the one-byte case (values < 128), which is nearly every length
+// in a block entry header.
+inline const char* GetVarint32Ptr(const char* p, const char* limit, uint32_t* v) {
+  if (p < limit) {
+    const auto byte = static_cast<uint8_t>(*p);
+    if ((byte & 0x80) == 0) {
+      *v = byte;
+      return p + 1;
+    }
+  }
+  return GetVarint32PtrSlow(p, limit, v);
+}
 
 }  // namespace regionlab

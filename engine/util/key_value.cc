@@ -51,32 +51,6 @@ std::string_view KeyRow(std::string_view key) {
   return key.substr(2, DecodeBigEndian16(key.data()));
 }
 
-namespace {
-inline int CompareBytes(const char* a, size_t an, const char* b, size_t bn) {
-  const size_t n = an < bn ? an : bn;
-  int c = n == 0 ? 0 : std::memcmp(a, b, n);
-  if (c != 0) return c;
-  return an < bn ? -1 : (an > bn ? 1 : 0);
-}
-}  // namespace
-
-int CompareKeyColumns(std::string_view a, std::string_view b) {
-  const size_t arow = DecodeBigEndian16(a.data());
-  const size_t brow = DecodeBigEndian16(b.data());
-  int c = CompareBytes(a.data() + 2, arow, b.data() + 2, brow);
-  if (c != 0) return c;
-  return CompareBytes(a.data() + 2 + arow, a.size() - 2 - arow - kKeyTailSize,
-                      b.data() + 2 + brow, b.size() - 2 - brow - kKeyTailSize);
-}
-
-int CompareKeys(std::string_view a, std::string_view b) {
-  int c = CompareKeyColumns(a, b);
-  if (c != 0) return c;
-  // Tails sort descending: compare b against a.
-  return std::memcmp(b.data() + b.size() - kKeyTailSize, a.data() + a.size() - kKeyTailSize,
-                     kKeyTailSize);
-}
-
 std::string FirstKeyOnRow(std::string_view row) {
   return EncodeKey(row, {}, kLatestTimestamp, CellType::kMaximum, kMaxSequenceId);
 }

@@ -17,7 +17,9 @@
 // an empty qualifier, so they sort first in their row.
 #pragma once
 
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -48,10 +50,54 @@ bool ParseKey(std::string_view key, ParsedKey* out);
 // The row of a well-formed key, without parsing the rest.
 std::string_view KeyRow(std::string_view key);
 
-// Three-way comparison of two well-formed keys.
-int CompareKeys(std::string_view a, std::string_view b);
+namespace key_internal {
+// Eight bytes as a big-endian number, so that integer order is byte order.
+inline uint64_t LoadBigEndian64(const char* p) {
+  uint64_t v;
+  std::memcpy(&v, p, 8);
+  if constexpr (std::endian::native == std::endian::little) v = __builtin_bswap64(v);
+  return v;
+}
+// memcmp order over [a, a + an) and [b, b + bn), the shorter first on a tie;
+// returns -1, 0 or 1. Eight bytes at a time: rows are typically 8-32 bytes.
+inline int CompareBytes(const char* a, size_t an, const char* b, size_t bn) {
+  const size_t n = an < bn ? an : bn;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const uint64_t x = LoadBigEndian64(a + i);
+    const uint64_t y = LoadBigEndian64(b + i);
+    if (x != y) return x < y ? -1 : 1;
+  }
+  for (; i < n; ++i) {
+    const auto x = static_cast<uint8_t>(a[i]);
+    const auto y = static_cast<uint8_t>(b[i]);
+    if (x != y) return x < y ? -1 : 1;
+  }
+  return an < bn ? -1 : (an > bn ? 1 : 0);
+}
+}  // namespace key_internal
+
 // Compares only (row, qualifier): 0 when both name the same column.
-int CompareKeyColumns(std::string_view a, std::string_view b);
+// Returns -1, 0 or 1. REQUIRES: both keys well-formed.
+inline int CompareKeyColumns(std::string_view a, std::string_view b) {
+  const size_t arow = (static_cast<uint8_t>(a[0]) << 8) | static_cast<uint8_t>(a[1]);
+  const size_t brow = (static_cast<uint8_t>(b[0]) << 8) | static_cast<uint8_t>(b[1]);
+  const int c = key_internal::CompareBytes(a.data() + 2, arow, b.data() + 2, brow);
+  if (c != 0) return c;
+  return key_internal::CompareBytes(a.data() + 2 + arow, a.size() - 2 - arow - kKeyTailSize,
+                                    b.data() + 2 + brow, b.size() - 2 - brow - kKeyTailSize);
+}
+
+// Three-way comparison of two well-formed keys: -1, 0 or 1. Inline, because
+// every seek, skiplist step and merge compares keys.
+inline int CompareKeys(std::string_view a, std::string_view b) {
+  const int c = CompareKeyColumns(a, b);
+  if (c != 0) return c;
+  // Tails (timestamp, type, sequence id) sort descending: compare b's to a's.
+  const char* ta = a.data() + a.size() - kKeyTailSize;
+  const char* tb = b.data() + b.size() - kKeyTailSize;
+  return key_internal::CompareBytes(tb, kKeyTailSize, ta, kKeyTailSize);
+}
 
 struct KeyComparator {
   int operator()(std::string_view a, std::string_view b) const { return CompareKeys(a, b); }

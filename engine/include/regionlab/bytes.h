@@ -10,8 +10,10 @@ namespace regionlab {
 // HBase keeps are shown as is; every other byte as \xHH (upper-case hex).
 std::string ToStringBinary(std::string_view bytes);
 
-// Bytes.toBytesBinary: the inverse; "\xHH" (either case) becomes one byte,
-// everything else is taken literally.
+// Bytes.toBytesBinary: the inverse; "\xHH" with upper-case hex digits
+// becomes one byte; in a "\x" escape with other characters the backslash is
+// dropped (as HBase does); a "\x" cut off by the end of the text is kept as
+// it is (HBase throws there); everything else is taken literally.
 std::string ToBytesBinary(std::string_view text);
 
 // Lower-case hex of every byte ("0a1f").

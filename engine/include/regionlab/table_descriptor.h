@@ -31,11 +31,11 @@ struct TableDescriptor {
   uint64_t max_file_size = 10ull << 30;             // MAX_FILESIZE (10 GB)
   uint64_t memstore_flush_size = 128ull << 20;      // MEMSTORE_FLUSHSIZE (128 MB)
   std::string split_policy;  // SPLIT_POLICY: class name as given; empty = the cluster's default
-  Durability durability = Durability::kUseDefault;  // DURABILITY
-  std::string owner;                                // OWNER; empty = none
+  Durability durability = Durability::kUseDefault;   // DURABILITY
+  std::string owner;                                 // OWNER; empty = none
   std::map<std::string, std::string> metadata;       // METADATA (binary-safe keys and values)
   std::map<std::string, std::string> configuration;  // CONFIGURATION
-  bool enabled = true;   // state ENABLED / DISABLED
+  bool enabled = true;                               // state ENABLED / DISABLED
   int64_t created_ms = 0;  // set by the catalog when the table is created; read-only for callers
 
   // "ns:name", or just "name" in the default namespace (TableName.getNameAsString).

@@ -110,10 +110,13 @@ class CatalogMetricsTest : public QObject {
     QTest::addColumn<QString>("subject");
     QTest::addColumn<double>("value");
     QTest::addColumn<QString>("message");
-    QTest::newRow("bad scope") << "table" << "t" << 1.0
+    QTest::newRow("bad scope") << "table"
+                               << "t" << 1.0
                                << "metric scope must be 'server' or 'region', got 'table'";
-    QTest::newRow("no subject") << "server" << "" << 1.0 << "needs a subject and a metric name";
-    QTest::newRow("NaN") << "server" << "rs1" << std::numeric_limits<double>::quiet_NaN()
+    QTest::newRow("no subject") << "server"
+                                << "" << 1.0 << "needs a subject and a metric name";
+    QTest::newRow("NaN") << "server"
+                         << "rs1" << std::numeric_limits<double>::quiet_NaN()
                          << "metric m of rs1 is NaN";
   }
 
@@ -122,9 +125,9 @@ class CatalogMetricsTest : public QObject {
     QFETCH(QString, subject);
     QFETCH(double, value);
     QFETCH(QString, message);
-    const Status s = cat_->AppendMetrics({{9000, "server", "rs1,16020,1", "requests", 1},
-                                          {9000, scope.toStdString(), subject.toStdString(), "m",
-                                           value}});
+    const Status s =
+        cat_->AppendMetrics({{9000, "server", "rs1,16020,1", "requests", 1},
+                             {9000, scope.toStdString(), subject.toStdString(), "m", value}});
     QVERIFY(s.IsInvalidArgument());
     QVERIFY2(FailsWith(s, message.toStdString()), s.ToString().c_str());
     auto got = cat_->QueryMetrics("server", "rs1,16020,1", "requests", 9000, 9000);
@@ -134,8 +137,8 @@ class CatalogMetricsTest : public QObject {
   }
 
   void infinityIsKept() {
-    RL_QVERIFY_OK(cat_->AppendMetrics({{1, "server", "rs", "ratio",
-                                        std::numeric_limits<double>::infinity()}}));
+    RL_QVERIFY_OK(cat_->AppendMetrics(
+        {{1, "server", "rs", "ratio", std::numeric_limits<double>::infinity()}}));
     auto got = cat_->QueryMetrics("server", "rs", "ratio", 0, 10);
     RL_QVERIFY_OK(got.status());
     QCOMPARE(got->size(), size_t(1));

@@ -145,8 +145,8 @@ std::string RawQuery(const std::string& path, const std::string& sql) {
 std::string WriteV1(const TempDir& dir, const char* name, const std::string& extra_sql = "") {
   const std::string path = dir.File(name);
   const std::string sql = std::string("PRAGMA journal_mode = WAL; BEGIN;") + kV1Schema + kV1Data +
-                          extra_sql + "PRAGMA application_id = " +
-                          std::to_string(kCatalogApplicationId) +
+                          extra_sql +
+                          "PRAGMA application_id = " + std::to_string(kCatalogApplicationId) +
                           "; PRAGMA user_version = 1; COMMIT;";
   const std::string err = RawExec(path, sql);
   if (!err.empty()) qWarning("writing the v1 catalog failed: %s", err.c_str());
@@ -222,8 +222,7 @@ class CatalogMigrationTest : public QObject {
       RL_QVERIFY_OK((*cat)->BeginOperation("merge", "pa+pb", 10).status());
       RL_QVERIFY_OK((*cat)->CheckIntegrity());
     }
-    QCOMPARE(RawQuery(path, "PRAGMA user_version"),
-             std::to_string(kCatalogSchemaVersion) + "|\n");
+    QCOMPARE(RawQuery(path, "PRAGMA user_version"), std::to_string(kCatalogSchemaVersion) + "|\n");
     auto again = Catalog::Open(path);
     RL_QVERIFY_OK(again.status());
     QCOMPARE((*again)->OpenedFromVersion(), kCatalogSchemaVersion);
@@ -242,12 +241,13 @@ class CatalogMigrationTest : public QObject {
   // back, leaving the file a v1 catalog.
   void failedMigrationChangesNothing() {
     TempDir dir;
-    const std::string path =
-        WriteV1(dir, "bad.db", "INSERT INTO regions VALUES ('orphan', 99, X'', X'', 1, 'OPEN', '');");
+    const std::string path = WriteV1(
+        dir, "bad.db", "INSERT INTO regions VALUES ('orphan', 99, X'', X'', 1, 'OPEN', '');");
     auto cat = Catalog::Open(path);
     QVERIFY(cat.status().IsCorruption());
-    QVERIFY2(FailsWith(cat.status(), "catalog " + path + ": Open: migrate schema: a row of table "
-                                     "'regions' (rowid"),
+    QVERIFY2(FailsWith(cat.status(), "catalog " + path +
+                                         ": Open: migrate schema: a row of table "
+                                         "'regions' (rowid"),
              cat.status().ToString().c_str());
     QVERIFY(FailsWith(cat.status(), "references a missing row of 'tables'"));
     QCOMPARE(RawQuery(path, "PRAGMA user_version"), std::string("1|\n"));
@@ -275,7 +275,8 @@ class CatalogMigrationTest : public QObject {
     QTest::addColumn<QString>("sql");
     QTest::addColumn<QString>("message");
     QTest::newRow("another application's tables")
-        << "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes VALUES (1, 'x');"
+        << "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes VALUES (1, "
+           "'x');"
         << "not a RegionLab catalog (application_id 0x00000000, expected 0x524c4354)";
     QTest::newRow("another application id")
         << "PRAGMA application_id = 252006674; CREATE TABLE t (x);"

@@ -30,43 +30,6 @@ Status Take(Catalog* cat, Snapshot* out) {
   return Status::OK();
 }
 
-// The batch a split of `parent` at `key` writes.
-CatalogBatch SplitBatch(const RegionRecord& parent, const std::string& key, int64_t op_id,
-                        int64_t now) {
-  RegionRecord p = parent;
-  p.state = RegionState::kSplit;
-  p.split_parent = true;
-  p.server.clear();
-  RegionRecord a = parent;
-  a.encoded_name = parent.encoded_name + "a";
-  a.end_key = key;
-  a.region_id = now;
-  a.parents = {parent.encoded_name};
-  RegionRecord b = a;
-  b.encoded_name = parent.encoded_name + "b";
-  b.start_key = key;
-  b.end_key = parent.end_key;
-  HistoryRecord h;
-  h.time_ms = now;
-  h.kind = kHistorySplit;
-  h.table = parent.table;
-  h.parents = {parent.encoded_name};
-  h.daughters = {a.encoded_name, b.encoded_name};
-  h.split_key = key;
-  h.cause = "org.apache.hadoop.hbase.regionserver.SteppingSplitPolicy";
-  h.size_bytes = 300 << 20;
-  h.threshold_bytes = 256 << 20;
-  ServerEventRecord e;
-  e.time_ms = now;
-  e.server = parent.server;
-  e.kind = "region split";
-  e.region = parent.encoded_name;
-  CatalogBatch batch;
-  batch.PutRegion(p).PutRegion(a).PutRegion(b).AddHistory(h).AddServerEvent(e);
-  batch.FinishOperation(op_id);
-  return batch;
-}
-
 }  // namespace
 
 class CatalogRegionTest : public QObject {
@@ -93,8 +56,11 @@ class CatalogRegionTest : public QObject {
 
   void regionRoundTripsWithBinaryKeys() {
     // Keys sort as unsigned bytes, as HBase compares them: 0x00 < 0x7f < 0x80 < 0xff.
-    const std::vector<std::string> splits = {std::string("\x00", 1), std::string("\x00\x01", 2),
-                                             "\x7f", "\x80", std::string("\xff\x00", 2),
+    const std::vector<std::string> splits = {std::string("\x00", 1),
+                                             std::string("\x00\x01", 2),
+                                             "\x7f",
+                                             "\x80",
+                                             std::string("\xff\x00", 2),
                                              "\xff\xff"};
     auto regions = TileRegions("ns:bin", splits, "b", 1700000000123);
     regions[2].parents = {"p1", "p2"};
@@ -105,7 +71,8 @@ class CatalogRegionTest : public QObject {
     RL_QVERIFY_OK(got.status());
     QCOMPARE(got->size(), regions.size());
     for (size_t i = 0; i < regions.size(); ++i) {
-      QVERIFY2(got->at(i) == regions[i], qPrintable(QString("region %1: %2..%3").arg(i)
+      QVERIFY2(got->at(i) == regions[i], qPrintable(QString("region %1: %2..%3")
+                                                        .arg(i)
                                                         .arg(Bin(got->at(i).start_key))
                                                         .arg(Bin(got->at(i).end_key))));
     }
@@ -132,8 +99,8 @@ class CatalogRegionTest : public QObject {
   void regionStateNames_data() {
     QTest::addColumn<int>("state");
     QTest::addColumn<QString>("name");
-    const char* names[] = {"OFFLINE", "OPENING", "OPEN",  "CLOSING", "CLOSED",
-                           "SPLITTING", "SPLIT", "MERGING", "MERGED"};
+    const char* names[] = {"OFFLINE",   "OPENING", "OPEN",    "CLOSING", "CLOSED",
+                           "SPLITTING", "SPLIT",   "MERGING", "MERGED"};
     for (int i = 0; i < 9; ++i) QTest::newRow(names[i]) << i << names[i];
   }
 
@@ -153,7 +120,7 @@ class CatalogRegionTest : public QObject {
     auto op = cat_->BeginOperation("split", "r0@m", 200);
     RL_QVERIFY_OK(op.status());
     RegionRecord parent = cat_->GetRegion("r0").value();
-    RL_QVERIFY_OK(cat_->Apply(SplitBatch(parent, "m", *op, parent.region_id + 1)));
+    RL_QVERIFY_OK(cat_->Apply(SplitBatch(parent, "m", "r0a", "r0b", *op, parent.region_id + 1)));
 
     auto online = cat_->ListRegions("ns:t");
     RL_QVERIFY_OK(online.status());
@@ -221,18 +188,31 @@ class CatalogRegionTest : public QObject {
     batch.AddHistory(h);
     RegionRecord bad = parent;
     switch (failure) {
-      case 0: batch.DeleteRegion("nosuch"); break;
-      case 1: bad.table = "ns:nosuch"; batch.PutRegion(bad); break;
-      case 2: bad.start_key = "z"; bad.end_key = "a"; batch.PutRegion(bad); break;
-      case 3: batch.FinishOperation(999); break;
-      case 4: bad.encoded_name = "dup"; batch.PutRegion(bad); break;
+      case 0:
+        batch.DeleteRegion("nosuch");
+        break;
+      case 1:
+        bad.table = "ns:nosuch";
+        batch.PutRegion(bad);
+        break;
+      case 2:
+        bad.start_key = "z";
+        bad.end_key = "a";
+        batch.PutRegion(bad);
+        break;
+      case 3:
+        batch.FinishOperation(999);
+        break;
+      case 4:
+        bad.encoded_name = "dup";
+        batch.PutRegion(bad);
+        break;
     }
     batch.FinishOperation(*op);
     const Status s = cat_->Apply(batch);
     QVERIFY(!s.ok());
     QVERIFY2(FailsWith(s, message.toStdString()), s.ToString().c_str());
-    QVERIFY2(FailsWith(s, "Apply step 3 of 4"),
-             s.ToString().c_str());
+    QVERIFY2(FailsWith(s, "Apply step 3 of 4"), s.ToString().c_str());
 
     Snapshot after;
     RL_QVERIFY_OK(Take(cat_.get(), &after));
@@ -247,7 +227,8 @@ class CatalogRegionTest : public QObject {
   }
 
   void historyFiltersByTable() {
-    RL_QVERIFY_OK(cat_->CreateTable(MakeTable("default", "u"), TileRegions("u", {"a", "b"}, "u"), 7));
+    RL_QVERIFY_OK(
+        cat_->CreateTable(MakeTable("default", "u"), TileRegions("u", {"a", "b"}, "u"), 7));
     HistoryRecord merge;
     merge.time_ms = 50;
     merge.kind = kHistoryMerge;
@@ -309,7 +290,8 @@ class CatalogRegionTest : public QObject {
     auto ops = cat_->ListUnfinishedOperations();
     RL_QVERIFY_OK(ops.status());
     QCOMPARE(ops->size(), size_t(2));
-    QVERIFY((ops->at(0) == OperationRecord{*a, 10, "split", "SPLIT_CLOSE_PARENT", payload + "+closed"}));
+    QVERIFY((ops->at(0) ==
+             OperationRecord{*a, 10, "split", "SPLIT_CLOSE_PARENT", payload + "+closed"}));
     QVERIFY((ops->at(1) == OperationRecord{*b, 11, "move", "MOVE_PREPARE", "r0 -> rs2"}));
     RL_QVERIFY_OK(cat_->FinishOperation(*b));
     QVERIFY(FailsWith(cat_->FinishOperation(*b), "no unfinished operation with id"));

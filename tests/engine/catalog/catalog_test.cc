@@ -71,8 +71,8 @@ class CatalogTest : public QObject {
     TempDir dir;
     auto cat = Catalog::Open(dir.File("catalog.db"));
     RL_QVERIFY_OK(cat.status());
-    const std::map<std::string, std::string> props = {
-        {"hbase.namespace.quota.maxtables", "10"}, {std::string("b\x00", 2), "\xff"}};
+    const std::map<std::string, std::string> props = {{"hbase.namespace.quota.maxtables", "10"},
+                                                      {std::string("b\x00", 2), "\xff"}};
     RL_QVERIFY_OK((*cat)->CreateNamespace("ns1", props));
     auto got = (*cat)->GetNamespace("ns1");
     RL_QVERIFY_OK(got.status());
@@ -129,8 +129,9 @@ class CatalogTest : public QObject {
     }
     Status s = (*cat)->DropNamespace("ns");
     QVERIFY(s.IsInvalidArgument());
-    QVERIFY2(FailsWith(s, "ConstraintException: Only empty namespaces can be removed. "
-                          "Namespace ns has 2 tables"),
+    QVERIFY2(FailsWith(s,
+                       "ConstraintException: Only empty namespaces can be removed. "
+                       "Namespace ns has 2 tables"),
              s.ToString().c_str());
     RL_QVERIFY_OK((*cat)->DropTable("ns:t1"));
     RL_QVERIFY_OK((*cat)->DropTable("ns:t2"));
@@ -171,8 +172,9 @@ class CatalogTest : public QObject {
 
     Status s = (*cat)->CreateTable(MakeTable("default", "t"), TileRegions("t", {}, "b"), 1);
     QVERIFY(s.IsInvalidArgument());
-    QVERIFY2(FailsWith(s, "catalog " + dir.File("catalog.db") + ": CreateTable: "
-                          "TableExistsException: t"),
+    QVERIFY2(FailsWith(s, "catalog " + dir.File("catalog.db") +
+                              ": CreateTable: "
+                              "TableExistsException: t"),
              s.ToString().c_str());
 
     s = (*cat)->CreateTable(MakeTable("nons", "t"), TileRegions("nons:t", {}, "c"), 1);
@@ -182,7 +184,8 @@ class CatalogTest : public QObject {
     s = (*cat)->CreateTable(MakeTable("default", "nf", {}), TileRegions("nf", {}, "d"), 1);
     QVERIFY(FailsWith(s, "Table should have at least one column family."));
 
-    s = (*cat)->CreateTable(MakeTable("default", "dup", {"f", "f"}), TileRegions("dup", {}, "e"), 1);
+    s = (*cat)->CreateTable(MakeTable("default", "dup", {"f", "f"}), TileRegions("dup", {}, "e"),
+                            1);
     QVERIFY(FailsWith(s, "Family 'f' already exists so cannot be added"));
 
     s = (*cat)->CreateTable(MakeTable("default", "badf", {"a:b"}), TileRegions("badf", {}, "f"), 1);
@@ -195,8 +198,9 @@ class CatalogTest : public QObject {
     auto gap = TileRegions("gap", {"b", "d"}, "h");
     gap[1].end_key = "c";
     s = (*cat)->CreateTable(MakeTable("default", "gap"), gap, 1);
-    QVERIFY2(FailsWith(s, "regions do not tile the key space: region h2 starts at 'd' but the "
-                          "previous region ends at 'c'"),
+    QVERIFY2(FailsWith(s,
+                       "regions do not tile the key space: region h2 starts at 'd' but the "
+                       "previous region ends at 'c'"),
              s.ToString().c_str());
     auto open_end = TileRegions("open", {"m"}, "i");
     open_end.back().end_key = "z";

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QtTest>
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,42 @@ inline std::vector<RegionRecord> TileRegions(const std::string& table,
     out.push_back(r);
   }
   return out;
+}
+
+// The batch a split of `parent` at `key` writes: the parent becomes a split
+// parent, daughters `name_a` and `name_b` appear, with a history record, a
+// server event and the end of journal entry `op_id`.
+inline CatalogBatch SplitBatch(const RegionRecord& parent, const std::string& key,
+                               const std::string& name_a, const std::string& name_b, int64_t op_id,
+                               int64_t now) {
+  RegionRecord p = parent;
+  p.state = RegionState::kSplit;
+  p.split_parent = true;
+  p.server.clear();
+  RegionRecord a = parent;
+  a.encoded_name = name_a;
+  a.end_key = key;
+  a.region_id = std::max(now, parent.region_id + 1);
+  a.parents = {parent.encoded_name};
+  RegionRecord b = a;
+  b.encoded_name = name_b;
+  b.start_key = key;
+  b.end_key = parent.end_key;
+  HistoryRecord h;
+  h.time_ms = now;
+  h.kind = kHistorySplit;
+  h.table = parent.table;
+  h.parents = {parent.encoded_name};
+  h.daughters = {name_a, name_b};
+  h.split_key = key;
+  h.cause = "org.apache.hadoop.hbase.regionserver.SteppingSplitPolicy";
+  h.size_bytes = 300 << 20;
+  h.threshold_bytes = 256 << 20;
+  CatalogBatch batch;
+  batch.PutRegion(p).PutRegion(a).PutRegion(b).AddHistory(h);
+  batch.AddServerEvent({0, now, parent.server, "region split", parent.encoded_name, "", "", ""});
+  batch.FinishOperation(op_id);
+  return batch;
 }
 
 inline QString Bin(const std::string& s) { return QString::fromStdString(ToStringBinary(s)); }

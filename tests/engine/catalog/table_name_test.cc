@@ -20,18 +20,26 @@ class TableNameTest : public QObject {
                            << QByteArray("t1");
     QTest::newRow("namespaced") << QByteArray("ns1:t1") << QByteArray("ns1") << QByteArray("t1")
                                 << QByteArray("ns1:t1");
-    QTest::newRow("explicit default") << QByteArray("default:t") << QByteArray("default")
-                                      << QByteArray("t") << QByteArray("t");
+    QTest::newRow("explicit default")
+        << QByteArray("default:t") << QByteArray("default") << QByteArray("t") << QByteArray("t");
     QTest::newRow("dot dash underscore") << QByteArray("a.b-c_d") << QByteArray("default")
                                          << QByteArray("a.b-c_d") << QByteArray("a.b-c_d");
-    QTest::newRow("leading underscore") << QByteArray("_t") << QByteArray("default")
-                                        << QByteArray("_t") << QByteArray("_t");
-    QTest::newRow("leading digit") << QByteArray("0abc") << QByteArray("default")
-                                   << QByteArray("0abc") << QByteArray("0abc");
+    QTest::newRow("leading underscore")
+        << QByteArray("_t") << QByteArray("default") << QByteArray("_t") << QByteArray("_t");
+    QTest::newRow("leading digit")
+        << QByteArray("0abc") << QByteArray("default") << QByteArray("0abc") << QByteArray("0abc");
     QTest::newRow("system namespace") << QByteArray("hbase:meta") << QByteArray("hbase")
                                       << QByteArray("meta") << QByteArray("hbase:meta");
-    QTest::newRow("latin letters") << QByteArray("\xc3\x9c" "ber") << QByteArray("default")
-                                   << QByteArray("\xc3\x9c" "ber") << QByteArray("\xc3\x9c" "ber");
+    QTest::newRow("latin letters") << QByteArray(
+                                          "\xc3\x9c"
+                                          "ber")
+                                   << QByteArray("default")
+                                   << QByteArray(
+                                          "\xc3\x9c"
+                                          "ber")
+                                   << QByteArray(
+                                          "\xc3\x9c"
+                                          "ber");
     QTest::newRow("cjk in both parts")
         << QByteArray("\xe5\x90\x8d:\xe8\xa1\xa8") << QByteArray("\xe5\x90\x8d")
         << QByteArray("\xe8\xa1\xa8") << QByteArray("\xe5\x90\x8d:\xe8\xa1\xa8");
@@ -91,18 +99,21 @@ class TableNameTest : public QObject {
         << QByteArray("zookeeper:t") << "Tables may not be named 'zookeeper'";
     QTest::newRow("old root") << QByteArray("-ROOT-") << "-ROOT- has been deprecated.";
     QTest::newRow("old meta")
-        << QByteArray(".META.") << ".META. no longer exists. The table has been renamed to hbase:meta";
+        << QByteArray(".META.")
+        << ".META. no longer exists. The table has been renamed to hbase:meta";
     // Java reports the first UTF-16 unit of a supplementary character: the high surrogate.
     QTest::newRow("emoji")
         << QByteArray("a\xf0\x9f\x98\x80")
-        << QString::fromUtf8("Illegal character code:55357, <\xf0\x9f\x98\x80> at 1. User-space "
-                             "table qualifiers may only contain 'alphanumeric characters' and "
-                             "digits: a\xf0\x9f\x98\x80");
+        << QString::fromUtf8(
+               "Illegal character code:55357, <\xf0\x9f\x98\x80> at 1. User-space "
+               "table qualifiers may only contain 'alphanumeric characters' and "
+               "digits: a\xf0\x9f\x98\x80");
     QTest::newRow("symbol after letters")
         << QByteArray("ab\xe2\x82\xac")
-        << QString::fromUtf8("Illegal character code:8364, <\xe2\x82\xac> at 2. User-space table "
-                             "qualifiers may only contain 'alphanumeric characters' and digits: "
-                             "ab\xe2\x82\xac");
+        << QString::fromUtf8(
+               "Illegal character code:8364, <\xe2\x82\xac> at 2. User-space table "
+               "qualifiers may only contain 'alphanumeric characters' and digits: "
+               "ab\xe2\x82\xac");
   }
 
   void invalidNames() {
@@ -157,8 +168,8 @@ class TableNameTest : public QObject {
     QTest::newRow("leading dash") << QByteArray("-f") << "";
     QTest::newRow("high bytes") << QByteArray("f\xc3\xa9") << "";
     QTest::newRow("empty") << QByteArray("") << "Column Family name can not be empty";
-    QTest::newRow("leading dot")
-        << QByteArray(".f") << "Column Family names cannot start with a period: .f";
+    QTest::newRow("leading dot") << QByteArray(".f")
+                                 << "Column Family names cannot start with a period: .f";
     QTest::newRow("colon")
         << QByteArray("f:g")
         << "Illegal character <58>. Column Family names cannot contain control characters or "

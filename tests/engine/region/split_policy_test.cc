@@ -207,6 +207,11 @@ class SplitPolicyTest : public QObject {
       ctx.table_config["hbase.hregion.max.filesize.jitter"] = "0.5";
       const uint64_t t = constant->SplitThreshold(ctx);
       QVERIFY(t >= max - max / 4 && t < max + max / 4);
+      // Double.parseDouble syntax: spaces trimmed, sign and f/d suffix allowed.
+      ctx.table_config["hbase.hregion.max.filesize.jitter"] = " +0.5d ";
+      QCOMPARE(constant->SplitThreshold(ctx), t);
+      ctx.table_config["hbase.hregion.max.filesize.jitter"] = "5e-1";
+      QCOMPARE(constant->SplitThreshold(ctx), t);
       ctx.table_config["hbase.hregion.max.filesize.jitter"] = "0";
       QCOMPARE(constant->SplitThreshold(ctx), max);
     }

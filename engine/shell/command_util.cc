@@ -1,0 +1,86 @@
+#include "shell/command_util.h"
+
+#include <ctime>
+#include <regex>
+
+#include "shell/value.h"
+
+namespace regionlab::shell {
+
+Status TableNameArg(const CommandContext& ctx, size_t i, std::string* table) {
+  if (i >= ctx.arg_count() || !ctx.arg(i).is_string()) {
+    return Status::InvalidArgument("Table name must be of type String");
+  }
+  *table = ctx.arg(i).str;
+  return Status::OK();
+}
+
+Result<std::shared_ptr<Table>> OpenTable(CommandContext& ctx, const std::string& table) {
+  return ctx.cluster().GetTable(table);
+}
+
+Status CheckFamily(CommandContext& ctx, const std::string& table, const std::string& family) {
+  auto desc = ctx.admin().GetDescriptor(table);
+  if (!desc.ok()) return desc.status();
+  if (desc->FindFamily(family) != nullptr) return Status::OK();
+  std::string valid;
+  for (const auto& f : desc->families) {
+    if (!valid.empty()) valid += ", ";
+    valid += f.name + ":*";
+  }
+  return Status::InvalidArgument("Unknown column family! Valid column names: " + valid);
+}
+
+std::string FormatTimestamp(int64_t millis, bool epoch) {
+  if (epoch) return std::to_string(millis);
+  // Floor division, so times before 1970 and the 9999-year sentinel both work.
+  int64_t secs = millis / 1000;
+  int64_t ms = millis % 1000;
+  if (ms < 0) {
+    ms += 1000;
+    secs -= 1;
+  }
+  const time_t t = static_cast<time_t>(secs);
+  struct tm tm;
+  if (localtime_r(&t, &tm) == nullptr) return std::to_string(millis);
+  char buf[80];
+  std::snprintf(buf, sizeof(buf), "%04d-%02d-%02dT%02d:%02d", tm.tm_year + 1900, tm.tm_mon + 1,
+                tm.tm_mday, tm.tm_hour, tm.tm_min);
+  std::string s = buf;
+  if (tm.tm_sec != 0 || ms != 0) {
+    std::snprintf(buf, sizeof(buf), ":%02d", tm.tm_sec);
+    s += buf;
+  }
+  if (ms != 0) {
+    std::snprintf(buf, sizeof(buf), ".%03d", static_cast<int>(ms));
+    s += buf;
+  }
+  return s;
+}
+
+Status RegexMatches(const std::string& regex, const std::vector<std::string>& texts,
+                    std::vector<std::string>* matching) {
+  // std::regex recurses per character of the subject and of the pattern;
+  // names are short, and long patterns are refused up front.
+  if (regex.size() > 256) return Status::InvalidArgument("the pattern is longer than 256 characters");
+  try {
+    const std::regex re(regex);
+    for (const auto& t : texts) {
+      if (t.size() <= 4096 && std::regex_match(t, re)) matching->push_back(t);
+    }
+  } catch (const std::regex_error& e) {
+    return Status::InvalidArgument("invalid pattern '" + regex + "': " + e.what());
+  }
+  return Status::OK();
+}
+
+std::string InspectStrings(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i) out += ", ";
+    out += InspectString(items[i]);
+  }
+  return out + "]";
+}
+
+}  // namespace regionlab::shell

@@ -1,0 +1,43 @@
+// Helpers shared by the command groups (commands_*.cc): argument access
+// with the HBase shell's messages, table handles, and output formatting
+// that several commands use.
+//
+// Thread-safety: as CommandContext (one statement at a time).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "regionlab/cluster.h"
+#include "regionlab/status.h"
+#include "shell/command.h"
+
+namespace regionlab::shell {
+
+// Argument i as a table name ("Table name must be of type String").
+Status TableNameArg(const CommandContext& ctx, size_t i, std::string* table);
+
+// A handle to `table` (NotFound "Table t does not exist" otherwise).
+Result<std::shared_ptr<Table>> OpenTable(CommandContext& ctx, const std::string& table);
+
+// The descriptor's family names, for "Unknown column family! Valid column
+// names: f1:*, f2:*".
+Status CheckFamily(CommandContext& ctx, const std::string& table, const std::string& family);
+
+// A cell time as the shell prints it: java.time.LocalDateTime.toString of the
+// local time ("2024-05-01T12:00:00.123"; seconds and milliseconds are left
+// out when zero, as Java does), or the epoch milliseconds.
+std::string FormatTimestamp(int64_t millis, bool epoch);
+
+// Java's Pattern.matches(regex, text) for list / list_namespace (ECMAScript
+// syntax, which agrees with Java's for the usual patterns). An invalid or
+// overlong pattern is InvalidArgument.
+Status RegexMatches(const std::string& regex, const std::vector<std::string>& texts,
+                    std::vector<std::string>* matching);
+
+// Ruby's inspect of an array of strings: ["a", "b\x00"].
+std::string InspectStrings(const std::vector<std::string>& items);
+
+}  // namespace regionlab::shell

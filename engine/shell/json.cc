@@ -1,0 +1,163 @@
+#include "shell/json.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace regionlab::shell {
+
+Json Json::Strings(const std::vector<std::string>& items) {
+  Json a = Array();
+  for (const auto& s : items) a.Push(Json(s));
+  return a;
+}
+
+Json& Json::Push(Json value) {
+  items_.push_back(std::move(value));
+  return *this;
+}
+
+Json& Json::Set(std::string_view key, Json value) {
+  for (auto& [k, v] : members_) {
+    if (k == key) {
+      v = std::move(value);
+      return *this;
+    }
+  }
+  members_.emplace_back(std::string(key), std::move(value));
+  return *this;
+}
+
+const Json* Json::Get(std::string_view key) const {
+  for (const auto& [k, v] : members_) {
+    if (k == key) return &v;
+  }
+  return nullptr;
+}
+
+namespace {
+
+// Length of the valid UTF-8 sequence starting at s[i], or 0 when invalid.
+size_t Utf8SequenceLength(std::string_view s, size_t i) {
+  const auto b = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char c = b(i);
+  size_t n;
+  uint32_t cp;
+  if (c < 0x80) return 1;
+  if ((c & 0xE0) == 0xC0) {
+    n = 2;
+    cp = c & 0x1F;
+  } else if ((c & 0xF0) == 0xE0) {
+    n = 3;
+    cp = c & 0x0F;
+  } else if ((c & 0xF8) == 0xF0) {
+    n = 4;
+    cp = c & 0x07;
+  } else {
+    return 0;
+  }
+  if (i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k) {
+    if ((b(i + k) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (b(i + k) & 0x3F);
+  }
+  // Overlong forms, surrogates and values past U+10FFFF are not valid UTF-8.
+  if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+      (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) {
+    return 0;
+  }
+  return n;
+}
+
+}  // namespace
+
+bool IsValidUtf8(std::string_view s) {
+  for (size_t i = 0; i < s.size();) {
+    const size_t n = Utf8SequenceLength(s, i);
+    if (n == 0) return false;
+    i += n;
+  }
+  return true;
+}
+
+void AppendJsonString(std::string* out, std::string_view s) {
+  out->push_back('"');
+  char buf[8];
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    switch (c) {
+      case '"': *out += "\\\""; ++i; continue;
+      case '\\': *out += "\\\\"; ++i; continue;
+      case '\n': *out += "\\n"; ++i; continue;
+      case '\t': *out += "\\t"; ++i; continue;
+      case '\r': *out += "\\r"; ++i; continue;
+      case '\b': *out += "\\b"; ++i; continue;
+      case '\f': *out += "\\f"; ++i; continue;
+      default: break;
+    }
+    if (c < 0x20 || c == 0x7f) {
+      std::snprintf(buf, sizeof(buf), "\\u%04x", c);
+      *out += buf;
+      ++i;
+      continue;
+    }
+    const size_t n = Utf8SequenceLength(s, i);
+    if (n == 0) {
+      std::snprintf(buf, sizeof(buf), "\\u%04x", c);
+      *out += buf;
+      ++i;
+      continue;
+    }
+    out->append(s.substr(i, n));
+    i += n;
+  }
+  out->push_back('"');
+}
+
+void Json::DumpTo(std::string* out) const {
+  switch (type_) {
+    case Type::kNull: *out += "null"; return;
+    case Type::kBool: *out += bool_ ? "true" : "false"; return;
+    case Type::kInt: *out += std::to_string(int_); return;
+    case Type::kDouble: {
+      if (!std::isfinite(double_)) {
+        *out += "null";
+        return;
+      }
+      char buf[64];
+      for (int precision = 1; precision <= 17; ++precision) {
+        std::snprintf(buf, sizeof(buf), "%.*g", precision, double_);
+        if (std::strtod(buf, nullptr) == double_) break;
+      }
+      *out += buf;
+      return;
+    }
+    case Type::kString: AppendJsonString(out, string_); return;
+    case Type::kArray:
+      out->push_back('[');
+      for (size_t i = 0; i < items_.size(); ++i) {
+        if (i) out->push_back(',');
+        items_[i].DumpTo(out);
+      }
+      out->push_back(']');
+      return;
+    case Type::kObject:
+      out->push_back('{');
+      for (size_t i = 0; i < members_.size(); ++i) {
+        if (i) out->push_back(',');
+        AppendJsonString(out, members_[i].first);
+        out->push_back(':');
+        members_[i].second.DumpTo(out);
+      }
+      out->push_back('}');
+      return;
+  }
+}
+
+std::string Json::Dump() const {
+  std::string out;
+  DumpTo(&out);
+  return out;
+}
+
+}  // namespace regionlab::shell

@@ -1,0 +1,127 @@
+#include "shell/shell.h"
+
+#include <chrono>
+#include <cstdio>
+
+namespace regionlab::shell {
+
+namespace {
+
+constexpr std::string_view kNotExist = " does not exist";
+
+// "Table X does not exist" (the engine's TableNotFound) -> HBase shell's
+// "Unknown table X!"; "Table already exists: X" -> "Table already exists: X!".
+std::string Translate(const std::string& message) {
+  if (message.rfind("Table ", 0) == 0 && message.size() > 6 + kNotExist.size() &&
+      message.compare(message.size() - kNotExist.size(), kNotExist.size(), kNotExist) == 0) {
+    return "Unknown table " + message.substr(6, message.size() - 6 - kNotExist.size()) + "!";
+  }
+  if (message.rfind("Table already exists: ", 0) == 0 && message.back() != '!') {
+    return message + "!";
+  }
+  return message;
+}
+
+std::string TookLine(double seconds) {
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), "Took %.4f seconds\n", seconds);
+  return buf;
+}
+
+}  // namespace
+
+std::string HBaseErrorMessage(const Status& status) { return Translate(status.message()); }
+
+Shell::Shell(Cluster* cluster, ShellOptions options)
+    : cluster_(cluster), options_(std::move(options)) {
+  for (const auto* group : {&GeneralCommands(), &NamespaceCommands(), &DdlCommands(),
+                            &DmlCommands(), &ReadCommands(), &ToolCommands()}) {
+    for (const CommandSpec& spec : *group) commands_[spec.name] = &spec;
+  }
+}
+
+const CommandSpec* Shell::FindCommand(std::string_view name) const {
+  auto it = commands_.find(std::string(name));
+  return it == commands_.end() ? nullptr : it->second;
+}
+
+int Shell::Run(std::string_view source,
+               const std::function<void(const StatementResult&)>& emit) {
+  int failed = 0;
+  for (const Statement& st : ParseScript(source)) {
+    StatementResult r = Execute(st);
+    if (!r.ok) ++failed;
+    emit(r);
+    if (r.exit_requested) break;
+  }
+  return failed;
+}
+
+StatementResult Shell::Execute(const Statement& st) {
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  if (!st.ok()) {
+    return Finish(st, nullptr, Status::InvalidArgument("syntax error, " + st.error), "", 0);
+  }
+  const CommandSpec* spec = FindCommand(st.command);
+  if (spec == nullptr) {
+    std::string message = "undefined command '" + st.command + "'";
+    if (st.command == "stop_regionserver") {
+      message += ": HBase's graceful stop is not modelled; RegionLab stops a region server with"
+                 " kill_regionserver 'rs1' (an abort followed by WAL-split failover)";
+    } else {
+      message += " (type 'help' for the list of commands)";
+    }
+    return Finish(st, nullptr, Status::InvalidArgument(message), "", 0);
+  }
+  CommandContext ctx(this, cluster_, &options_, spec->name, &st.args);
+  Status s = spec->run(ctx);
+  if (s.ok() && ctx.changes_layout()) s = cluster_->WaitForBackgroundWork();
+  return Finish(st, &ctx, s, spec->name, elapsed());
+}
+
+StatementResult Shell::Finish(const Statement& st, const CommandContext* ctx, const Status& status,
+                              std::string_view usage_name, double seconds) {
+  StatementResult r;
+  r.statement = st.text;
+  r.ok = status.ok();
+  r.seconds = seconds;
+  r.exit_requested = ctx != nullptr && ctx->exit_requested();
+  r.json = Json::Object();
+  r.json.Set("statement", st.text);
+  r.json.Set("ok", r.ok);
+  if (!r.ok) {
+    r.error = HBaseErrorMessage(status);
+    r.json.Set("error", r.error);
+  } else if (ctx != nullptr) {
+    // The command's result fields follow statement and ok, in the order set.
+    for (const auto& [key, value] : ctx->json().members()) r.json.Set(key, value);
+    if (ctx->warnings().size() > 0) r.json.Set("warnings", ctx->warnings());
+  }
+  if (options_.json) {
+    r.output = r.json.Dump() + "\n";
+    return r;
+  }
+  if (r.ok) {
+    r.output = ctx != nullptr ? ctx->text() : std::string();
+    r.output += TookLine(seconds);
+    if (ctx != nullptr && !ctx->return_value().empty()) {
+      r.output += "=> " + ctx->return_value() + "\n";
+    }
+    return r;
+  }
+  // HBase's interactive error form; a failing command keeps what it printed
+  // before failing (e.g. the rows a scan showed before a region error).
+  if (ctx != nullptr) r.output = ctx->text();
+  r.output += "\nERROR: " + r.error + "\n";
+  if (!usage_name.empty()) {
+    r.output += "\nFor usage try 'help \"" + std::string(usage_name) + "\"'\n";
+  }
+  r.output += "\n";
+  if (ctx != nullptr) r.output += TookLine(seconds);
+  return r;
+}
+
+}  // namespace regionlab::shell
