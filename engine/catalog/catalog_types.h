@@ -129,12 +129,13 @@ struct OperationRecord {
 // fails (an unknown table or region, a constraint) rolls the batch back.
 class CatalogBatch {
  public:
+  // One step each; the methods below add them.
   struct PutRegionStep {
     RegionRecord region;
-  };  // insert or replace by encoded name
+  };
   struct DeleteRegionStep {
     std::string encoded_name;
-  };  // NotFound when absent
+  };
   struct AddHistoryStep {
     HistoryRecord history;
   };
@@ -144,17 +145,21 @@ class CatalogBatch {
   struct UpdateOperationStep {
     int64_t id;
     std::string state, payload;
-  };  // NotFound when absent
+  };
   struct FinishOperationStep {
     int64_t id;
-  };  // NotFound when absent
+  };
   using Step = std::variant<PutRegionStep, DeleteRegionStep, AddHistoryStep, AddEventStep,
                             UpdateOperationStep, FinishOperationStep>;
 
+  // Inserts the region, or replaces the row with the same encoded name
+  // (parents included). The region's table must exist.
   CatalogBatch& PutRegion(RegionRecord r);
+  // Removes a region row; the batch fails (NotFound) when there is none.
   CatalogBatch& DeleteRegion(std::string encoded_name);
   CatalogBatch& AddHistory(HistoryRecord h);
   CatalogBatch& AddServerEvent(ServerEventRecord e);
+  // Journal steps; the batch fails (NotFound) when the entry is not open.
   CatalogBatch& UpdateOperation(int64_t id, std::string state, std::string payload);
   CatalogBatch& FinishOperation(int64_t id);
 

@@ -86,7 +86,8 @@ class SqliteDb {
 
   // The Status for SQLite result code `rc`: "catalog <path>: <op>: <sqlite message>".
   Status Error(std::string_view op, int rc) const;
-  // A Status of `code` with the same "catalog <path>: <op>: " prefix.
+  // A Status of `code` with the same "catalog <path>: <op>: " prefix. Reads
+  // only the path, so it may be called without the owner's lock.
   Status Fail(Status::Code code, std::string_view op, std::string_view detail) const;
 
  private:

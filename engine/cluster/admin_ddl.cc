@@ -60,12 +60,6 @@ Status CheckDescriptor(const TableDescriptor& d) {
   return Status::OK();
 }
 
-std::string FullName(const std::string& text, Status* s) {
-  std::string ns, name;
-  *s = ParseTableName(text, &ns, &name);
-  return ns == kDefaultNamespace ? name : ns + ":" + name;
-}
-
 }  // namespace
 
 // ---- namespaces ------------------------------------------------------------
@@ -87,6 +81,15 @@ Result<std::vector<std::string>> Admin::ListNamespaces() {
 }
 
 // ---- tables ----------------------------------------------------------------
+
+Result<TableEntry*> ClusterImpl::FindTableLocked(const std::string& text) {
+  auto full = FullTableName(text);
+  if (!full.ok()) return full.status();
+  std::shared_lock l(mu_);
+  auto it = tables_.find(*full);
+  if (it == tables_.end()) return Status::NotFound("Table " + *full + " does not exist");
+  return &it->second;
+}
 
 Status ClusterImpl::OpenTableRegionsLocked(TableEntry& table) {
   std::vector<std::shared_ptr<RegionEntry>> entries;
@@ -226,17 +229,11 @@ Status Admin::ModifyTable(const TableDescriptor& input) {
 }
 
 Status Admin::EnableTable(const std::string& table) {
-  Status s;
-  const std::string full = FullName(table, &s);
-  RL_RETURN_IF_ERROR(s);
   std::lock_guard<std::mutex> l(cluster_->admin_mu_);
-  TableEntry* t;
-  {
-    std::shared_lock rl(cluster_->mu_);
-    auto it = cluster_->tables_.find(full);
-    if (it == cluster_->tables_.end()) return Status::NotFound("Table " + full + " does not exist");
-    t = &it->second;
-  }
+  auto found = cluster_->FindTableLocked(table);
+  if (!found.ok()) return found.status();
+  TableEntry* t = *found;
+  const std::string full = t->desc.FullName();
   if (t->desc.enabled) return Status::InvalidArgument("Table " + full + " is already enabled");
   RL_RETURN_IF_ERROR(cluster_->catalog_->SetTableEnabled(full, true));
   {
@@ -248,17 +245,11 @@ Status Admin::EnableTable(const std::string& table) {
 }
 
 Status Admin::DisableTable(const std::string& table) {
-  Status s;
-  const std::string full = FullName(table, &s);
-  RL_RETURN_IF_ERROR(s);
   std::lock_guard<std::mutex> l(cluster_->admin_mu_);
-  TableEntry* t;
-  {
-    std::shared_lock rl(cluster_->mu_);
-    auto it = cluster_->tables_.find(full);
-    if (it == cluster_->tables_.end()) return Status::NotFound("Table " + full + " does not exist");
-    t = &it->second;
-  }
+  auto found = cluster_->FindTableLocked(table);
+  if (!found.ok()) return found.status();
+  TableEntry* t = *found;
+  const std::string full = t->desc.FullName();
   if (!t->desc.enabled) return Status::InvalidArgument("Table " + full + " is already disabled");
   {
     std::unique_lock wl(cluster_->mu_);
@@ -276,20 +267,18 @@ Result<bool> Admin::IsTableEnabled(const std::string& table) {
 }
 
 Result<bool> Admin::TableExists(const std::string& table) {
-  Status s;
-  const std::string full = FullName(table, &s);
-  RL_RETURN_IF_ERROR(s);
+  auto full = FullTableName(table);
+  if (!full.ok()) return full.status();
   std::shared_lock rl(cluster_->mu_);
-  return cluster_->tables_.count(full) > 0;
+  return cluster_->tables_.count(*full) > 0;
 }
 
 Result<TableDescriptor> Admin::GetDescriptor(const std::string& table) {
-  Status s;
-  const std::string full = FullName(table, &s);
-  RL_RETURN_IF_ERROR(s);
+  auto full = FullTableName(table);
+  if (!full.ok()) return full.status();
   std::shared_lock rl(cluster_->mu_);
-  auto it = cluster_->tables_.find(full);
-  if (it == cluster_->tables_.end()) return Status::NotFound("Table " + full + " does not exist");
+  auto it = cluster_->tables_.find(*full);
+  if (it == cluster_->tables_.end()) return Status::NotFound("Table " + *full + " does not exist");
   return it->second.desc;
 }
 
@@ -301,17 +290,11 @@ Result<std::vector<TableDescriptor>> Admin::ListTables() {
 }
 
 Status Admin::TruncateTable(const std::string& table, bool preserve_splits) {
-  Status s;
-  const std::string full = FullName(table, &s);
-  RL_RETURN_IF_ERROR(s);
   std::lock_guard<std::mutex> l(cluster_->admin_mu_);
-  TableEntry* t;
-  {
-    std::shared_lock rl(cluster_->mu_);
-    auto it = cluster_->tables_.find(full);
-    if (it == cluster_->tables_.end()) return Status::NotFound("Table " + full + " does not exist");
-    t = &it->second;
-  }
+  auto found = cluster_->FindTableLocked(table);
+  if (!found.ok()) return found.status();
+  TableEntry* t = *found;
+  const std::string full = t->desc.FullName();
   std::vector<std::string> splits;
   std::vector<std::shared_ptr<RegionEntry>> old;
   {
@@ -361,15 +344,13 @@ Status Admin::TruncateTable(const std::string& table, bool preserve_splits) {
 }
 
 Status Admin::DeleteTable(const std::string& table) {
-  Status s;
-  const std::string full = FullName(table, &s);
-  RL_RETURN_IF_ERROR(s);
   std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  auto found = cluster_->FindTableLocked(table);
+  if (!found.ok()) return found.status();
+  const std::string full = (*found)->desc.FullName();
   {
     std::shared_lock rl(cluster_->mu_);
-    auto it = cluster_->tables_.find(full);
-    if (it == cluster_->tables_.end()) return Status::NotFound("Table " + full + " does not exist");
-    if (it->second.desc.enabled) {
+    if ((*found)->desc.enabled) {
       return Status::InvalidArgument("Table " + full + " is enabled. Disable it first.");
     }
   }

@@ -26,9 +26,8 @@ Result<std::vector<std::shared_ptr<RegionEntry>>> ClusterImpl::ResolveRegions(
   std::shared_lock l(mu_);
   auto r = regions_.find(what);
   if (r != regions_.end()) return std::vector<std::shared_ptr<RegionEntry>>{r->second};
-  std::string ns, name;
-  if (ParseTableName(what, &ns, &name).ok()) {
-    auto t = tables_.find(ns == kDefaultNamespace ? name : ns + ":" + name);
+  if (auto full = FullTableName(what); full.ok()) {
+    auto t = tables_.find(*full);
     if (t != tables_.end()) {
       std::vector<std::shared_ptr<RegionEntry>> out;
       for (const auto& [start, e] : t->second.regions) out.push_back(e);
@@ -77,9 +76,9 @@ RegionInfo ClusterImpl::InfoFor(const TableEntry& table, const RegionEntry& e) c
 }
 
 Result<std::vector<RegionInfo>> Admin::ListRegions(const std::string& table) {
-  std::string ns, name;
-  RL_RETURN_IF_ERROR(ParseTableName(table, &ns, &name));
-  const std::string full = ns == kDefaultNamespace ? name : ns + ":" + name;
+  auto parsed = FullTableName(table);
+  if (!parsed.ok()) return parsed.status();
+  const std::string& full = *parsed;
   std::shared_lock l(cluster_->mu_);
   auto t = cluster_->tables_.find(full);
   if (t == cluster_->tables_.end()) return Status::NotFound("Table " + full + " does not exist");
@@ -90,9 +89,9 @@ Result<std::vector<RegionInfo>> Admin::ListRegions(const std::string& table) {
 }
 
 Result<RegionInfo> Admin::LocateRegion(const std::string& table, const std::string& row) {
-  std::string ns, name;
-  RL_RETURN_IF_ERROR(ParseTableName(table, &ns, &name));
-  const std::string full = ns == kDefaultNamespace ? name : ns + ":" + name;
+  auto parsed = FullTableName(table);
+  if (!parsed.ok()) return parsed.status();
+  const std::string& full = *parsed;
   auto e = cluster_->Locate(full, row);
   if (!e.ok() && !e.status().IsAborted()) return e.status();
   std::shared_lock l(cluster_->mu_);

@@ -22,6 +22,12 @@ bool IsLive(const RegionRecord& r) {
 }
 }  // namespace
 
+Result<std::string> FullTableName(const std::string& text) {
+  std::string ns, name;
+  RL_RETURN_IF_ERROR(ParseTableName(text, &ns, &name));
+  return ns == kDefaultNamespace ? name : ns + ":" + name;
+}
+
 ClusterImpl::ClusterImpl(std::string data_dir, const ClusterOptions& options)
     : data_dir_(std::move(data_dir)),
       options_(options),
@@ -435,12 +441,13 @@ Result<std::unique_ptr<Cluster>> Cluster::Open(const std::string& data_dir,
 Admin& Cluster::admin() { return *admin_; }
 
 Result<std::shared_ptr<Table>> Cluster::GetTable(const std::string& name) {
-  std::string ns, qualifier;
-  RL_RETURN_IF_ERROR(ParseTableName(name, &ns, &qualifier));
-  const std::string full = ns == kDefaultNamespace ? qualifier : ns + ":" + qualifier;
+  auto full = FullTableName(name);
+  if (!full.ok()) return full.status();
   std::shared_lock l(impl_->mu_);
-  if (impl_->tables_.count(full) == 0) return Status::NotFound("Table " + full + " does not exist");
-  return std::make_shared<Table>(impl_.get(), full);
+  if (impl_->tables_.count(*full) == 0) {
+    return Status::NotFound("Table " + *full + " does not exist");
+  }
+  return std::make_shared<Table>(impl_.get(), *full);
 }
 
 const std::string& Cluster::data_dir() const { return impl_->data_dir_; }

@@ -28,6 +28,10 @@
 
 namespace regionlab {
 
+// "ns:name" or "name" (default namespace) for a table name as the user wrote
+// it; InvalidArgument for a name HBase would refuse.
+Result<std::string> FullTableName(const std::string& text);
+
 // One region as the router sees it: the catalog record and, when open, the
 // region object and the server it runs on.
 struct RegionEntry {
@@ -92,6 +96,9 @@ class ClusterImpl {
   SplitContext SplitContextFor(const TableEntry& table, const RegionEntry& entry,
                                const SplitPoint& sp) const;
   uint64_t SplitThresholdFor(const TableEntry& table, const RegionEntry& entry) const;
+  // The table named `text` ("ns:name" or "name"). REQUIRES: admin_mu_ held
+  // (entries are only erased under it, so the pointer stays valid).
+  Result<TableEntry*> FindTableLocked(const std::string& text);
   // Entries of a table or one region, by table name or encoded region name.
   Result<std::vector<std::shared_ptr<RegionEntry>>> ResolveRegions(const std::string& what);
 

@@ -1,12 +1,49 @@
 #include "support/test_util.h"
 
+#include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
+#include <csignal>
 #include <fstream>
 #include <sstream>
 
 namespace regionlab::test {
 
 TempDir::TempDir() : dir_(QDir::tempPath() + "/regionlab-test-XXXXXX") {}
+
+long RunChildUntilAcked(const QProcessEnvironment& env, long first, long acks, QString* err) {
+  QProcess child;
+  QProcessEnvironment full = QProcessEnvironment::systemEnvironment();
+  for (const QString& key : env.keys()) full.insert(key, env.value(key));
+  child.setProcessEnvironment(full);
+  child.start(qEnvironmentVariable("REGIONLAB_TEST_BINARY", QCoreApplication::applicationFilePath()),
+              {});
+  long last = first - 1;
+  if (!child.waitForStarted(10000)) return last;
+  QByteArray buffer;
+  auto drain = [&] {
+    int nl;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const QByteArray line = buffer.left(nl);
+      buffer.remove(0, nl + 1);
+      if (line.startsWith("ack ")) last = line.mid(4).toLong();
+    }
+  };
+  QElapsedTimer timer;
+  timer.start();
+  while (last - first + 1 < acks && timer.elapsed() < 60000) {
+    if (!child.waitForReadyRead(5000) && child.state() != QProcess::Running) break;
+    buffer += child.readAllStandardOutput();
+    drain();
+  }
+  ::kill(static_cast<pid_t>(child.processId()), SIGKILL);
+  child.waitForFinished(10000);
+  buffer += child.readAllStandardOutput() + "\n";
+  drain();
+  if (err != nullptr) *err = QString::fromUtf8(child.readAllStandardError());
+  return last;
+}
 
 std::string ReadAll(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -27,6 +27,13 @@ class TempDir {
   QTemporaryDir dir_;
 };
 
+// Runs this test executable again as a child with `env` added, reads the
+// "ack N" lines it prints after each acknowledged write, and kills it with
+// SIGKILL once `acks` writes after `first` were acknowledged (or after a
+// minute). Returns the last acknowledged N (first - 1 when none), counting
+// acks still in the pipe when the child died; *err gets the child's stderr.
+long RunChildUntilAcked(const QProcessEnvironment& env, long first, long acks, QString* err);
+
 // Reads a whole file into a string; empty when missing.
 std::string ReadAll(const std::string& path);
 // Overwrites the byte at `offset` with its bitwise complement.

@@ -132,43 +132,17 @@ class ClusterCrashTest : public QObject {
 
   void killDuringSplitsAndMerges() {
     TempDir dir;
-    const QString binary = qEnvironmentVariable("REGIONLAB_TEST_BINARY",
-                                                QCoreApplication::applicationFilePath());
     const quint32 seed = QRandomGenerator::global()->generate();
     qInfo("seed %u", seed);
     QRandomGenerator rng(seed);
     long next = 0;
     for (int round = 0; round < 4; ++round) {
-      QProcess child;
-      QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+      QProcessEnvironment env;
       env.insert("RL_CLUSTER_CHILD_DIR", QString::fromStdString(dir.path()));
       env.insert("RL_CLUSTER_CHILD_FIRST", QString::number(next));
-      child.setProcessEnvironment(env);
-      child.start(binary, {});
-      QVERIFY(child.waitForStarted(10000));
-      const long target = 200 + rng.bounded(800);
-      long last = next - 1;
-      QByteArray buffer;
-      QElapsedTimer timer;
-      timer.start();
-      while (last - next + 1 < target && timer.elapsed() < 90000) {
-        if (!child.waitForReadyRead(5000) && child.state() != QProcess::Running) break;
-        buffer += child.readAllStandardOutput();
-        int nl;
-        while ((nl = buffer.indexOf('\n')) >= 0) {
-          const QByteArray line = buffer.left(nl);
-          buffer.remove(0, nl + 1);
-          if (line.startsWith("ack ")) last = line.mid(4).toLong();
-        }
-      }
-      ::kill(static_cast<pid_t>(child.processId()), SIGKILL);
-      child.waitForFinished(10000);
-      buffer += child.readAllStandardOutput();
-      for (const QByteArray& line : buffer.split('\n')) {
-        if (line.startsWith("ack ")) last = line.mid(4).toLong();
-      }
-      QVERIFY2(last >= next, qPrintable("child wrote nothing: " +
-                                        QString::fromUtf8(child.readAllStandardError())));
+      QString err;
+      const long last = RunChildUntilAcked(env, next, 200 + rng.bounded(800), &err);
+      QVERIFY2(last >= next, qPrintable("child wrote nothing: " + err));
 
       ClusterOpenReport report;
       auto cluster = Cluster::Open(dir.path(), SmallCluster(), &report);

@@ -72,47 +72,20 @@ class RegionCrashTest : public QObject {
   void acknowledgedWritesSurviveSigkill() {
     QFETCH(QString, durability);
     TempDir dir;
-    const QString binary = qEnvironmentVariable("REGIONLAB_TEST_BINARY",
-                                                QCoreApplication::applicationFilePath());
     const quint32 seed = QRandomGenerator::global()->generate();
     qInfo("seed %u", seed);
     QRandomGenerator rng(seed);
     long next = 0;
     long acked_total = 0;
     for (int round = 0; round < 4; ++round) {
-      QProcess child;
-      QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+      QProcessEnvironment env;
       env.insert("RL_CRASH_CHILD_DIR", QString::fromStdString(dir.path()));
       env.insert("RL_CRASH_CHILD_FIRST", QString::number(next));
       env.insert("RL_CRASH_CHILD_DURABILITY", durability);
-      child.setProcessEnvironment(env);
-      child.start(binary, {});
-      QVERIFY2(child.waitForStarted(10000), "child did not start");
+      QString err;
       // Let it write a while: until a random number of acks have arrived.
-      const long target = 300 + rng.bounded(1500);
-      long last_ack = next - 1;
-      QByteArray buffer;
-      QElapsedTimer timer;
-      timer.start();
-      while (last_ack - next + 1 < target && timer.elapsed() < 60000) {
-        if (!child.waitForReadyRead(5000) && child.state() != QProcess::Running) break;
-        buffer += child.readAllStandardOutput();
-        int nl;
-        while ((nl = buffer.indexOf('\n')) >= 0) {
-          const QByteArray line = buffer.left(nl);
-          buffer.remove(0, nl + 1);
-          if (line.startsWith("ack ")) last_ack = line.mid(4).toLong();
-        }
-      }
-      ::kill(static_cast<pid_t>(child.processId()), SIGKILL);
-      child.waitForFinished(10000);
-      // Acks that were in the pipe when the child died were acknowledged too.
-      buffer += child.readAllStandardOutput();
-      for (const QByteArray& line : buffer.split('\n')) {
-        if (line.startsWith("ack ")) last_ack = line.mid(4).toLong();
-      }
-      QVERIFY2(last_ack >= next, qPrintable("no write acknowledged: " +
-                                            QString::fromUtf8(child.readAllStandardError())));
+      const long last_ack = RunChildUntilAcked(env, next, 300 + rng.bounded(1500), &err);
+      QVERIFY2(last_ack >= next, qPrintable("no write acknowledged: " + err));
       acked_total += last_ack - next + 1;
 
       // Reopen and check every acknowledged row, then let the next round go on.
