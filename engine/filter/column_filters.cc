@@ -1,18 +1,8 @@
 #include "filter/column_filters.h"
 
-#include <cstring>
-
 namespace regionlab {
 
 namespace {
-
-int CompareBytes(std::string_view a, std::string_view b) {
-  const size_t n = std::min(a.size(), b.size());
-  const int c = n == 0 ? 0 : std::memcmp(a.data(), b.data(), n);
-  if (c != 0) return c;
-  if (a.size() == b.size()) return 0;
-  return a.size() < b.size() ? -1 : 1;
-}
 
 CellHint FirstOnColumn(const CellView& cell, std::string_view qualifier) {
   CellHint h;
@@ -27,10 +17,10 @@ CellHint FirstOnColumn(const CellView& cell, std::string_view qualifier) {
 Filter::ReturnCode ColumnPrefixFilter::FilterCell(const CellView& cell) {
   const std::string_view q = cell.qualifier;
   if (q.size() < prefix_.size()) {
-    const int cmp = CompareBytes(q, std::string_view(prefix_).substr(0, q.size()));
+    const int cmp = q.compare(std::string_view(prefix_).substr(0, q.size()));
     return cmp <= 0 ? ReturnCode::kSeekNextUsingHint : ReturnCode::kNextRow;
   }
-  const int cmp = CompareBytes(q.substr(0, prefix_.size()), prefix_);
+  const int cmp = q.substr(0, prefix_.size()).compare(prefix_);
   if (cmp < 0) return ReturnCode::kSeekNextUsingHint;
   if (cmp > 0) return ReturnCode::kNextRow;
   return ReturnCode::kInclude;
@@ -70,11 +60,11 @@ std::string MultipleColumnPrefixFilter::ToString() const {
 
 Filter::ReturnCode ColumnRangeFilter::FilterCell(const CellView& cell) {
   int cmp_min = 1;
-  if (min_) cmp_min = CompareBytes(cell.qualifier, *min_);
+  if (min_) cmp_min = cell.qualifier.compare(*min_);
   if (cmp_min < 0) return ReturnCode::kSeekNextUsingHint;
   if (!min_inclusive_ && cmp_min == 0) return ReturnCode::kNextCol;
   if (!max_) return ReturnCode::kInclude;
-  const int cmp_max = CompareBytes(cell.qualifier, *max_);
+  const int cmp_max = cell.qualifier.compare(*max_);
   if ((max_inclusive_ && cmp_max <= 0) || (!max_inclusive_ && cmp_max < 0)) {
     return ReturnCode::kInclude;
   }
@@ -100,7 +90,7 @@ Filter::ReturnCode ColumnPaginationFilter::FilterCell(const CellView& cell) {
   if (column_offset_) {
     if (count_ >= limit_) return ReturnCode::kNextRow;
     // Only the first column returned is compared with the offset.
-    if (count_ == 0 && CompareBytes(cell.qualifier, *column_offset_) < 0) {
+    if (count_ == 0 && cell.qualifier.compare(*column_offset_) < 0) {
       return ReturnCode::kSeekNextUsingHint;
     }
     ++count_;

@@ -1,19 +1,10 @@
 #include "filter/comparator.h"
 
 #include <algorithm>
-#include <cstring>
 
 namespace regionlab {
 
 namespace {
-
-int CompareBytes(std::string_view a, std::string_view b) {
-  const size_t n = std::min(a.size(), b.size());
-  const int c = n == 0 ? 0 : std::memcmp(a.data(), b.data(), n);
-  if (c != 0) return c;
-  if (a.size() == b.size()) return 0;
-  return a.size() < b.size() ? -1 : 1;
-}
 
 char AsciiLower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
 
@@ -88,11 +79,11 @@ std::string ByteArrayComparable::ToString() const {
 }
 
 int BinaryComparator::CompareTo(std::string_view bytes) const {
-  return CompareBytes(operand(), bytes);
+  return std::string_view(operand()).compare(bytes);
 }
 
 int BinaryPrefixComparator::CompareTo(std::string_view bytes) const {
-  return CompareBytes(operand(), bytes.substr(0, std::min(bytes.size(), operand().size())));
+  return std::string_view(operand()).compare(bytes.substr(0, operand().size()));
 }
 
 Result<std::shared_ptr<const RegexStringComparator>> RegexStringComparator::Create(

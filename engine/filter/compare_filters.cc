@@ -10,29 +10,12 @@ std::string CompareArgs(CompareOperator op, const ByteArrayComparable& comparato
 }
 
 bool RowFilter::FilterRowKey(std::string_view row) {
-  if (ShouldFilterOut(op_, comparator_->CompareTo(row))) filter_out_row_ = true;
+  if (Fails(row)) filter_out_row_ = true;
   return filter_out_row_;
 }
 
-std::unique_ptr<Filter> RowFilter::Clone() const {
-  return std::make_unique<RowFilter>(op_, comparator_);
-}
-
 Filter::ReturnCode FamilyFilter::FilterCell(const CellView& cell) {
-  if (!cell.family.empty() && ShouldFilterOut(op_, comparator_->CompareTo(cell.family))) {
-    return ReturnCode::kNextRow;
-  }
-  return ReturnCode::kInclude;
-}
-
-Filter::ReturnCode QualifierFilter::FilterCell(const CellView& cell) {
-  return ShouldFilterOut(op_, comparator_->CompareTo(cell.qualifier)) ? ReturnCode::kSkip
-                                                                      : ReturnCode::kInclude;
-}
-
-Filter::ReturnCode ValueFilter::FilterCell(const CellView& cell) {
-  return ShouldFilterOut(op_, comparator_->CompareTo(cell.value)) ? ReturnCode::kSkip
-                                                                  : ReturnCode::kInclude;
+  return !cell.family.empty() && Fails(cell.family) ? ReturnCode::kNextRow : ReturnCode::kInclude;
 }
 
 Filter::ReturnCode DependentColumnFilter::FilterCell(const CellView& cell) {

@@ -26,11 +26,32 @@ using ComparatorPtr = std::shared_ptr<const ByteArrayComparable>;
 // "(op, 'type:operand'" -- shared by the ToString() of the filters below.
 std::string CompareArgs(CompareOperator op, const ByteArrayComparable& comparator);
 
-// RowFilter(op, 'comparator'): rows whose key compares as asked.
-class RowFilter final : public Filter {
+// HBase's CompareFilter: an operator and a comparator applied to one part
+// of the cell, chosen by the subclass.
+class CompareFilter : public Filter {
  public:
-  RowFilter(CompareOperator op, ComparatorPtr comparator)
+  CompareFilter(CompareOperator op, ComparatorPtr comparator)
       : op_(op), comparator_(std::move(comparator)) {}
+  CompareOperator op() const { return op_; }
+  const ByteArrayComparable& comparator() const { return *comparator_; }
+  bool FilterRowKey(std::string_view row) override { return false; }
+  // "RowFilter(op, 'type:operand')"
+  std::string ToString() const override { return Name() + CompareArgs(op_, *comparator_) + ")"; }
+
+ protected:
+  // True when `bytes` fail the comparison: the cell (or row) is filtered out.
+  bool Fails(std::string_view bytes) const {
+    return ShouldFilterOut(op_, comparator_->CompareTo(bytes));
+  }
+
+  CompareOperator op_;
+  ComparatorPtr comparator_;
+};
+
+// RowFilter(op, 'comparator'): rows whose key compares as asked.
+class RowFilter final : public CompareFilter {
+ public:
+  using CompareFilter::CompareFilter;
   std::string Name() const override { return "RowFilter"; }
   void Reset() override { filter_out_row_ = false; }
   bool FilterRowKey(std::string_view row) override;
@@ -38,73 +59,49 @@ class RowFilter final : public Filter {
     return filter_out_row_ ? ReturnCode::kNextRow : ReturnCode::kInclude;
   }
   bool FilterRow() override { return filter_out_row_; }
-  std::unique_ptr<Filter> Clone() const override;
-  std::string ToString() const override { return "RowFilter" + CompareArgs(op_, *comparator_) + ")"; }
+  std::unique_ptr<Filter> Clone() const override {
+    return std::make_unique<RowFilter>(op_, comparator_);
+  }
 
  private:
-  CompareOperator op_;
-  ComparatorPtr comparator_;
   bool filter_out_row_ = false;
 };
 
 // FamilyFilter(op, 'comparator'): families that compare as asked.
-class FamilyFilter final : public Filter {
+class FamilyFilter final : public CompareFilter {
  public:
-  FamilyFilter(CompareOperator op, ComparatorPtr comparator)
-      : op_(op), comparator_(std::move(comparator)) {}
+  using CompareFilter::CompareFilter;
   std::string Name() const override { return "FamilyFilter"; }
-  bool FilterRowKey(std::string_view row) override { return false; }
   ReturnCode FilterCell(const CellView& cell) override;
   std::unique_ptr<Filter> Clone() const override {
     return std::make_unique<FamilyFilter>(op_, comparator_);
   }
-  std::string ToString() const override {
-    return "FamilyFilter" + CompareArgs(op_, *comparator_) + ")";
-  }
-
- private:
-  CompareOperator op_;
-  ComparatorPtr comparator_;
 };
 
 // QualifierFilter(op, 'comparator'): columns whose qualifier compares as asked.
-class QualifierFilter final : public Filter {
+class QualifierFilter final : public CompareFilter {
  public:
-  QualifierFilter(CompareOperator op, ComparatorPtr comparator)
-      : op_(op), comparator_(std::move(comparator)) {}
+  using CompareFilter::CompareFilter;
   std::string Name() const override { return "QualifierFilter"; }
-  bool FilterRowKey(std::string_view row) override { return false; }
-  ReturnCode FilterCell(const CellView& cell) override;
+  ReturnCode FilterCell(const CellView& cell) override {
+    return Fails(cell.qualifier) ? ReturnCode::kSkip : ReturnCode::kInclude;
+  }
   std::unique_ptr<Filter> Clone() const override {
     return std::make_unique<QualifierFilter>(op_, comparator_);
   }
-  std::string ToString() const override {
-    return "QualifierFilter" + CompareArgs(op_, *comparator_) + ")";
-  }
-
- private:
-  CompareOperator op_;
-  ComparatorPtr comparator_;
 };
 
 // ValueFilter(op, 'comparator'): cells whose value compares as asked.
-class ValueFilter final : public Filter {
+class ValueFilter final : public CompareFilter {
  public:
-  ValueFilter(CompareOperator op, ComparatorPtr comparator)
-      : op_(op), comparator_(std::move(comparator)) {}
+  using CompareFilter::CompareFilter;
   std::string Name() const override { return "ValueFilter"; }
-  bool FilterRowKey(std::string_view row) override { return false; }
-  ReturnCode FilterCell(const CellView& cell) override;
+  ReturnCode FilterCell(const CellView& cell) override {
+    return Fails(cell.value) ? ReturnCode::kSkip : ReturnCode::kInclude;
+  }
   std::unique_ptr<Filter> Clone() const override {
     return std::make_unique<ValueFilter>(op_, comparator_);
   }
-  std::string ToString() const override {
-    return "ValueFilter" + CompareArgs(op_, *comparator_) + ")";
-  }
-
- private:
-  CompareOperator op_;
-  ComparatorPtr comparator_;
 };
 
 // DependentColumnFilter('family', 'qualifier'[, dropDependentColumn[, op,

@@ -1,20 +1,10 @@
 #include "filter/filter_list.h"
 
-#include <cstring>
-
 namespace regionlab {
 
 namespace {
 
 using RC = Filter::ReturnCode;
-
-int CompareBytes(std::string_view a, std::string_view b) {
-  const size_t n = std::min(a.size(), b.size());
-  const int c = n == 0 ? 0 : std::memcmp(a.data(), b.data(), n);
-  if (c != 0) return c;
-  if (a.size() == b.size()) return 0;
-  return a.size() < b.size() ? -1 : 1;
-}
 
 bool In(RC rc, std::initializer_list<RC> set) {
   for (RC x : set) {
@@ -256,11 +246,11 @@ bool FilterList::FilterRow() {
 int FilterList::CompareHints(const CellHint& a, const CellHint& b) const {
   // Rows in scan direction; within a row RegionLab reads forward in both
   // directions.
-  int r = CompareBytes(a.row, b.row);
+  int r = std::string_view(a.row).compare(b.row);
   if (r != 0) return reversed() ? -r : r;
-  r = CompareBytes(a.family, b.family);
+  r = std::string_view(a.family).compare(b.family);
   if (r != 0) return r;
-  r = CompareBytes(a.qualifier, b.qualifier);
+  r = std::string_view(a.qualifier).compare(b.qualifier);
   if (r != 0) return r;
   if (a.timestamp != b.timestamp) return a.timestamp > b.timestamp ? -1 : 1;
   return 0;
@@ -315,17 +305,6 @@ Filter::ReturnCode SkipFilter::FilterCell(const CellView& cell) {
   return rc;
 }
 
-void SkipFilter::SetReversed(bool reversed) {
-  Filter::SetReversed(reversed);
-  filter_->SetReversed(reversed);
-}
-
-std::unique_ptr<Filter> SkipFilter::Clone() const {
-  auto f = std::make_unique<SkipFilter>(filter_->Clone());
-  f->SetReversed(reversed());
-  return f;
-}
-
 bool WhileMatchFilter::FilterRowKey(std::string_view row) {
   if (FilterAllRemaining()) return true;
   const bool filtered = filter_->FilterRowKey(row);
@@ -343,17 +322,6 @@ bool WhileMatchFilter::FilterRow() {
   const bool drop = filter_->FilterRow();
   if (drop) filter_all_remaining_ = true;
   return drop;
-}
-
-void WhileMatchFilter::SetReversed(bool reversed) {
-  Filter::SetReversed(reversed);
-  filter_->SetReversed(reversed);
-}
-
-std::unique_ptr<Filter> WhileMatchFilter::Clone() const {
-  auto f = std::make_unique<WhileMatchFilter>(filter_->Clone());
-  f->SetReversed(reversed());
-  return f;
 }
 
 }  // namespace regionlab

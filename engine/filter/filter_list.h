@@ -72,32 +72,51 @@ class FilterList final : public Filter {
   std::vector<Previous> previous_;  // OR only
 };
 
-class SkipFilter final : public Filter {
+// What SKIP and WHILE share: the wrapped filter, which sees every call they
+// pass on.
+class WrapperFilter : public Filter {
  public:
-  explicit SkipFilter(std::unique_ptr<Filter> filter) : filter_(std::move(filter)) {}
   const Filter& filter() const { return *filter_; }
+  void TransformCell(Cell* cell) const override { filter_->TransformCell(cell); }
+  bool HasFilterRow() const override { return true; }
+  void SetReversed(bool reversed) override {
+    Filter::SetReversed(reversed);
+    filter_->SetReversed(reversed);
+  }
+
+ protected:
+  explicit WrapperFilter(std::unique_ptr<Filter> filter) : filter_(std::move(filter)) {}
+  // Clone() of a wrapper of type W.
+  template <typename W>
+  std::unique_ptr<Filter> CloneAs() const {
+    auto f = std::make_unique<W>(filter_->Clone());
+    f->SetReversed(reversed());
+    return f;
+  }
+
+  std::unique_ptr<Filter> filter_;
+};
+
+class SkipFilter final : public WrapperFilter {
+ public:
+  explicit SkipFilter(std::unique_ptr<Filter> filter) : WrapperFilter(std::move(filter)) {}
   std::string Name() const override { return "SkipFilter"; }
   void Reset() override {
     filter_->Reset();
     filter_row_ = false;
   }
   ReturnCode FilterCell(const CellView& cell) override;
-  void TransformCell(Cell* cell) const override { filter_->TransformCell(cell); }
-  bool HasFilterRow() const override { return true; }
   bool FilterRow() override { return filter_row_; }
-  void SetReversed(bool reversed) override;
-  std::unique_ptr<Filter> Clone() const override;
+  std::unique_ptr<Filter> Clone() const override { return CloneAs<SkipFilter>(); }
   std::string ToString() const override { return "SKIP " + filter_->ToString(); }
 
  private:
-  std::unique_ptr<Filter> filter_;
   bool filter_row_ = false;
 };
 
-class WhileMatchFilter final : public Filter {
+class WhileMatchFilter final : public WrapperFilter {
  public:
-  explicit WhileMatchFilter(std::unique_ptr<Filter> filter) : filter_(std::move(filter)) {}
-  const Filter& filter() const { return *filter_; }
+  explicit WhileMatchFilter(std::unique_ptr<Filter> filter) : WrapperFilter(std::move(filter)) {}
   std::string Name() const override { return "WhileMatchFilter"; }
   void Reset() override { filter_->Reset(); }
   bool FilterRowKey(std::string_view row) override;
@@ -105,15 +124,11 @@ class WhileMatchFilter final : public Filter {
     return filter_all_remaining_ || filter_->FilterAllRemaining();
   }
   ReturnCode FilterCell(const CellView& cell) override;
-  void TransformCell(Cell* cell) const override { filter_->TransformCell(cell); }
-  bool HasFilterRow() const override { return true; }
   bool FilterRow() override;
-  void SetReversed(bool reversed) override;
-  std::unique_ptr<Filter> Clone() const override;
+  std::unique_ptr<Filter> Clone() const override { return CloneAs<WhileMatchFilter>(); }
   std::string ToString() const override { return "WHILE " + filter_->ToString(); }
 
  private:
-  std::unique_ptr<Filter> filter_;
   bool filter_all_remaining_ = false;
 };
 

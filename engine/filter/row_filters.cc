@@ -1,21 +1,11 @@
 #include "filter/row_filters.h"
 
 #include <charconv>
-#include <cstring>
 #include <random>
 
 namespace regionlab {
 
 namespace {
-
-// Bytes.compareTo over raw bytes.
-int CompareBytes(std::string_view a, std::string_view b) {
-  const size_t n = std::min(a.size(), b.size());
-  const int c = n == 0 ? 0 : std::memcmp(a.data(), b.data(), n);
-  if (c != 0) return c;
-  if (a.size() == b.size()) return 0;
-  return a.size() < b.size() ? -1 : 1;
-}
 
 uint64_t FreshSeed() {
   std::random_device rd;
@@ -47,14 +37,14 @@ Filter::ReturnCode FirstKeyOnlyFilter::FilterCell(const CellView& cell) {
 bool PrefixFilter::FilterRowKey(std::string_view row) {
   // Compare the row's first prefix-length bytes (all of a shorter row) with
   // the prefix; a shorter row that is a prefix of the prefix sorts before it.
-  const int cmp = CompareBytes(row.substr(0, std::min(row.size(), prefix_.size())), prefix_);
+  const int cmp = row.substr(0, prefix_.size()).compare(prefix_);
   if ((!reversed() && cmp > 0) || (reversed() && cmp < 0)) passed_prefix_ = true;
   filter_row_ = cmp != 0 || row.size() < prefix_.size();
   return filter_row_;
 }
 
 bool InclusiveStopFilter::FilterRowKey(std::string_view row) {
-  const int cmp = CompareBytes(stop_row_, row);
+  const int cmp = std::string_view(stop_row_).compare(row);
   done_ = reversed() ? cmp > 0 : cmp < 0;
   return done_;
 }

@@ -172,14 +172,7 @@ Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
   const std::string recovered_dir = JoinPath(dir_, kRecoveredEditsDir);
   const bool has_recovered = env_->FileExists(recovered_dir);
   if (has_recovered) {
-    WalReplayReport rr;
-    RL_RETURN_IF_ERROR(ReplayWal(
-        env_, recovered_dir,
-        [this](const WalEntry& e) {
-          return e.region == descriptor_.encoded_name ? Replay(e) : Status::OK();
-        },
-        &rr));
-    for (const auto& p : rr.problems) report->problems.push_back(p.ToString());
+    RL_RETURN_IF_ERROR(ReplayOwnEdits(recovered_dir, report));
   }
 
   if (shared_wal != nullptr) {
@@ -192,14 +185,7 @@ Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
     // and then drops the old segments.
     const std::string wal_dir = JoinPath(dir_, "wal");
     RL_RETURN_IF_ERROR(env_->CreateDirs(wal_dir));
-    WalReplayReport wal_report;
-    RL_RETURN_IF_ERROR(ReplayWal(
-        env_, wal_dir,
-        [this](const WalEntry& e) {
-          return e.region == descriptor_.encoded_name ? Replay(e) : Status::OK();
-        },
-        &wal_report));
-    for (const auto& p : wal_report.problems) report->problems.push_back(p.ToString());
+    RL_RETURN_IF_ERROR(ReplayOwnEdits(wal_dir, report));
     WalOptions wo;
     wo.env = env_;
     wo.dir = wal_dir;
@@ -230,6 +216,18 @@ std::unique_ptr<KeyValueIterator> StoreFile::NewIterator(bool use_cache) const {
 bool HasReferences(const StoreVersion& v) {
   return std::any_of(v.files.begin(), v.files.end(),
                      [](const auto& f) { return f->is_reference; });
+}
+
+Status RegionImpl::ReplayOwnEdits(const std::string& wal_dir, RecoveryReport* report) {
+  WalReplayReport wal_report;
+  RL_RETURN_IF_ERROR(ReplayWal(
+      env_, wal_dir,
+      [this](const WalEntry& e) {
+        return e.region == descriptor_.encoded_name ? Replay(e) : Status::OK();
+      },
+      &wal_report));
+  for (const auto& p : wal_report.problems) report->problems.push_back(p.ToString());
+  return Status::OK();
 }
 
 Result<std::shared_ptr<StoreFile>> RegionImpl::OpenStoreFile(const Store& store,

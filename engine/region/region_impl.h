@@ -42,6 +42,9 @@ class RegionImpl {
   Result<SplitPoint> GetSplitPoint() const;
   RegionMetrics GetMetrics() const;
   Status Replay(const WalEntry& entry);
+  // Replays the entries of this region found in a WAL directory (its own WAL,
+  // or recovered edits split out of a server's WAL).
+  Status ReplayOwnEdits(const std::string& wal_dir, RecoveryReport* report);
 
   // region_write.cc
   // rows_locked: the caller already holds the row locks of every mutation.

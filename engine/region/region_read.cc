@@ -1,8 +1,27 @@
 // Region read path: Get and Scan over every store, merged row by row.
+//
+// Filters (Scan::filter, Get::filter) follow HBase's RegionScannerImpl: each
+// scan runs its own Clone() of the prototype; per row FilterRowKey (a
+// filtered key skips the row unread), the stores' cells through the filter
+// in each store's ScanQueryMatcher (see there), FilterRowCells when
+// HasFilterRow(), FilterRow() for a row that still has cells, Reset(); the
+// scan ends once FilterAllRemaining() is true. Where RegionLab differs:
+//  * the stores are read one after the other for a row, in family order --
+//    the order HBase's heap presents the cells in -- and every family is read
+//    (HBase can defer non-essential families, loadColumnFamiliesOnDemand);
+//  * FilterAllRemaining() is also asked before each row, so a filter done
+//    after a filtered-out row ends the scan at once (HBase gets there one row
+//    later, through FilterRowKey or DONE_SCAN);
+//  * a row left with no cells is not returned (HBase drops it at the RPC
+//    layer); Scan::limit counts returned rows.
+// Scan::batch with a filter that HasFilterRow() is refused, as HBase refuses
+// it (IncompatibleFilterException).
 #include <algorithm>
+#include <climits>
 #include <optional>
 #include <set>
 
+#include "filter/filter.h"
 #include "region/holding_iterator.h"
 #include "region/merging_iterator.h"
 #include "region/region_impl.h"
@@ -47,6 +66,11 @@ Status ValidateScan(const Scan& scan) {
   if (scan.raw && !scan.columns.empty()) {
     return Status::InvalidArgument("Cannot specify any column for a raw scan");
   }
+  if (scan.batch > 0 && scan.filter != nullptr && scan.filter->HasFilterRow()) {
+    return Status::InvalidArgument(
+        "Cannot set batch on a scan using a filter that returns true for filter.hasFilterRow (" +
+        scan.filter->Name() + ")");
+  }
   return Status::OK();
 }
 
@@ -80,6 +104,14 @@ std::vector<std::unique_ptr<StoreScanner>> RegionImpl::OpenStoreScanners(const S
 
     ScanQueryOptions o;
     o.max_versions = scan.raw ? scan.max_versions : std::min(scan.max_versions, family.max_versions);
+    if (scan.filter != nullptr) {
+      // The filter is shown every version the family keeps (every version
+      // for a raw scan); the scan's VERSIONS applies after it.
+      o.versions_after_filter = o.max_versions;
+      o.max_versions = scan.raw ? INT_MAX : family.max_versions;
+      o.family = family.name;
+      o.reversed = scan.reversed;
+    }
     o.min_versions = family.min_versions;
     o.ttl_ms = FamilyTtlMillis(family.ttl_seconds);
     o.now_ms = now;
@@ -124,7 +156,13 @@ class RegionScannerImpl final : public RegionScanner {
  public:
   RegionScannerImpl(RegionImpl* region, Scan scan,
                     std::vector<std::unique_ptr<StoreScanner>> stores)
-      : region_(region), scan_(std::move(scan)), stores_(std::move(stores)) {}
+      : region_(region), scan_(std::move(scan)), stores_(std::move(stores)) {
+    if (scan_.filter != nullptr) {
+      filter_ = scan_.filter->Clone();
+      filter_->SetReversed(scan_.reversed);
+      for (auto& s : stores_) s->SetFilter(filter_.get());
+    }
+  }
 
   bool Next(RowResult* out) override {
     out->row.clear();
@@ -134,6 +172,7 @@ class RegionScannerImpl final : public RegionScanner {
     if (scan_.limit >= 0 && rows_ >= scan_.limit) return false;
     std::vector<Cell> cells;
     for (;;) {
+      if (filter_ != nullptr && filter_->FilterAllRemaining()) return false;
       std::optional<std::string> candidate;
       std::vector<std::optional<std::string>> peeks(stores_.size());
       for (size_t i = 0; i < stores_.size(); ++i) {
@@ -148,9 +187,22 @@ class RegionScannerImpl final : public RegionScanner {
         }
       }
       if (!candidate) return false;
+      if (filter_ != nullptr && filter_->FilterRowKey(*candidate)) {
+        for (size_t i = 0; i < stores_.size(); ++i) {
+          if (peeks[i] && *peeks[i] == *candidate) stores_[i]->SkipRow(*candidate);
+        }
+        filter_->Reset();
+        continue;
+      }
       cells.clear();
       for (size_t i = 0; i < stores_.size(); ++i) {
         if (peeks[i] && *peeks[i] == *candidate) stores_[i]->ReadRow(*candidate, &cells);
+      }
+      if (filter_ != nullptr) {
+        if (filter_->HasFilterRow()) filter_->FilterRowCells(&cells);
+        const bool drop = cells.empty() || filter_->FilterRow();
+        filter_->Reset();
+        if (drop) continue;
       }
       if (cells.empty()) continue;
       ++rows_;
@@ -190,6 +242,7 @@ class RegionScannerImpl final : public RegionScanner {
   RegionImpl* region_;
   Scan scan_;
   std::vector<std::unique_ptr<StoreScanner>> stores_;
+  std::unique_ptr<Filter> filter_;  // this scan's copy of scan_.filter
   int64_t rows_ = 0;
   std::string pending_row_;
   std::vector<Cell> pending_;

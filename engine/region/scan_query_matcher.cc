@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "filter/filter.h"
 #include "regionlab/bytes.h"
 
 namespace regionlab {
@@ -28,6 +29,10 @@ const char* MatchCodeName(MatchCode code) {
     case MatchCode::kSkip: return "SKIP";
     case MatchCode::kSeekNextColumn: return "SEEK_NEXT_COL";
     case MatchCode::kSeekNextRow: return "SEEK_NEXT_ROW";
+    case MatchCode::kIncludeAndSeekNextColumn: return "INCLUDE_AND_SEEK_NEXT_COL";
+    case MatchCode::kIncludeAndSeekNextRow: return "INCLUDE_AND_SEEK_NEXT_ROW";
+    case MatchCode::kSeekNextUsingHint: return "SEEK_NEXT_USING_HINT";
+    case MatchCode::kDone: return "DONE_SCAN";
   }
   return "UNKNOWN";
 }
@@ -160,17 +165,22 @@ void ScanQueryMatcher::NoteOutOfOrder(const ParsedKey& key, std::string_view pre
                                ToStringBinary(previous) + "'");
 }
 
-MatchCode ScanQueryMatcher::Match(const ParsedKey& key) {
+MatchCode ScanQueryMatcher::Match(const ParsedKey& key, std::string_view value) {
+  // HBase asks the filter before anything else (DONE_SCAN).
+  if (filter_ != nullptr && filter_->FilterAllRemaining()) return MatchCode::kDone;
   // MVCC: a user scan does not see writes after its read point at all.
   if (type_ == ScanType::kUserScan && key.sequence_id > options_.read_point) {
     return MatchCode::kSkip;
   }
+  value_ = value;
   if (!has_row_ || key.row != std::string_view(row_)) {
     has_row_ = true;
     row_.assign(key.row.data(), key.row.size());
     qualifier_.clear();
     ResetColumns();
     deletes_.Reset();
+    empty_column_closed_ = false;
+    has_filter_column_ = false;
   }
   if (key.qualifier != std::string_view(qualifier_)) {
     if (key.qualifier < std::string_view(qualifier_)) NoteOutOfOrder(key, qualifier_);
@@ -251,9 +261,90 @@ MatchCode ScanQueryMatcher::MatchUserColumn(const ParsedKey& key) {
     if (key.timestamp >= options_.max_ts) return MatchCode::kSkip;
     if (key.timestamp < options_.min_ts) return NextRowOrNextColumn(key);
   }
+  if (filter_ != nullptr && empty_column_closed_ && key.qualifier.empty()) {
+    return MatchCode::kSkip;
+  }
   const MatchCode column = CheckColumn(key);
   if (column != MatchCode::kInclude) return column;
-  return CheckVersions(key, /*ignore_count=*/false);
+  const size_t index_before = column_index_;
+  const MatchCode versions = CheckVersions(key, /*ignore_count=*/false);
+  if (filter_ == nullptr || versions != MatchCode::kInclude) return versions;
+  return MergeFilterResponse(key, /*tracker_left_column=*/column_index_ != index_before);
+}
+
+// ---------------------------------------------------------------------------
+// Filters (UserScanQueryMatcher.mergeFilterResponse)
+
+MatchCode ScanQueryMatcher::MergeFilterResponse(const ParsedKey& key, bool tracker_left_column) {
+  CellView cell;
+  cell.row = key.row;
+  cell.family = options_.family;
+  cell.qualifier = key.qualifier;
+  cell.timestamp = key.timestamp;
+  cell.type = key.type;
+  cell.value = value_;
+  switch (filter_->FilterCell(cell)) {
+    case Filter::ReturnCode::kSkip:
+      return tracker_left_column ? LeaveColumn(key, /*include=*/false) : MatchCode::kSkip;
+    case Filter::ReturnCode::kNextCol:
+      return LeaveColumn(key, /*include=*/false);
+    case Filter::ReturnCode::kNextRow:
+      return MatchCode::kSeekNextRow;
+    case Filter::ReturnCode::kSeekNextUsingHint:
+      return PrepareHint(key, cell);
+    case Filter::ReturnCode::kIncludeAndNextCol:
+      return LeaveColumn(key, /*include=*/true);
+    case Filter::ReturnCode::kIncludeAndSeekNextRow:
+      return MatchCode::kIncludeAndSeekNextRow;
+    case Filter::ReturnCode::kInclude:
+      break;
+  }
+  // The explicit tracker already counted this as its column's last version.
+  if (tracker_left_column) return MatchCode::kInclude;
+  // Count the versions the filter let through against the scan's VERSIONS.
+  if (!has_filter_column_ || key.qualifier != std::string_view(filter_column_)) {
+    has_filter_column_ = true;
+    filter_column_.assign(key.qualifier.data(), key.qualifier.size());
+    filter_count_ = 0;
+  }
+  if (!IsDeleteType(key.type)) ++filter_count_;
+  if (filter_count_ > options_.versions_after_filter) return LeaveColumn(key, /*include=*/false);
+  return MatchCode::kInclude;
+}
+
+MatchCode ScanQueryMatcher::LeaveColumn(const ParsedKey& key, bool include) {
+  const MatchCode seek = NextRowOrNextColumn(key);
+  if (seek == MatchCode::kSeekNextColumn && key.qualifier.empty()) {
+    // Family markers share this column: skip the rest of it cell by cell.
+    empty_column_closed_ = true;
+    return include ? MatchCode::kInclude : MatchCode::kSkip;
+  }
+  if (!include) return seek;
+  return seek == MatchCode::kSeekNextRow ? MatchCode::kIncludeAndSeekNextRow
+                                         : MatchCode::kIncludeAndSeekNextColumn;
+}
+
+MatchCode ScanQueryMatcher::PrepareHint(const ParsedKey& key, const CellView& cell) {
+  hint_key_.clear();
+  const std::optional<CellHint> hint = filter_->GetNextCellHint(cell);
+  if (!hint) return MatchCode::kSkip;
+  const std::string_view family(options_.family);
+  if (hint->row == key.row && hint->family == family) {
+    // Ahead of this cell? (At equal coordinates the hint sorts first.)
+    const int q = std::string_view(hint->qualifier).compare(key.qualifier);
+    const bool ahead = q > 0 || (q == 0 && hint->timestamp < key.timestamp);
+    // Never seek away from the empty-qualifier column (family markers).
+    if (!ahead || key.qualifier.empty() || hint->timestamp < 0) return MatchCode::kSkip;
+    hint_key_ = EncodeKey(key.row, hint->qualifier, hint->timestamp, CellType::kMaximum,
+                          kMaxSequenceId);
+    return MatchCode::kSeekNextUsingHint;
+  }
+  const int r = std::string_view(hint->row).compare(key.row);
+  const bool later_row = options_.reversed ? r < 0 : r > 0;
+  if (later_row || (r == 0 && std::string_view(hint->family) > family)) {
+    return MatchCode::kSeekNextRow;
+  }
+  return MatchCode::kSkip;
 }
 
 // ---------------------------------------------------------------------------
@@ -349,8 +440,15 @@ std::string ScanQueryMatcher::SeekHint(const ParsedKey& key, MatchCode code) con
       next_qualifier.push_back('\0');
       return FirstKeyOnColumn(key.row, next_qualifier);
     }
+    case MatchCode::kSeekNextUsingHint:
+      return hint_key_;
+    case MatchCode::kIncludeAndSeekNextColumn:
+      return SeekHint(key, MatchCode::kSeekNextColumn);
+    case MatchCode::kIncludeAndSeekNextRow:
+      return SeekHint(key, MatchCode::kSeekNextRow);
     case MatchCode::kInclude:
     case MatchCode::kSkip:
+    case MatchCode::kDone:
       break;
   }
   return std::string();

@@ -47,6 +47,26 @@
 // skipping the column would skip markers that mask the rest of the row
 // (HBASE-18471). kSkip is returned instead.
 //
+// Filters (user scans with SetFilter; HBase's UserScanQueryMatcher):
+//  * Filter::FilterAllRemaining() is asked first for every cell; true gives
+//    kDone (HBase's DONE_SCAN: this store has nothing more for the scan).
+//  * Filter::FilterCell sees a cell after the time range, the explicit columns
+//    and the version count, and BEFORE the scan's VERSIONS limit: the version
+//    count lets through the family's VERSIONS (every version for a raw scan),
+//    the filter decides, and only then are a column's included versions
+//    counted against versions_after_filter (min(scan, family) VERSIONS; the
+//    scan's for a raw scan). So ValueFilter(=, 'binary:old') with VERSIONS 1
+//    can return an older version, as in HBase. Delete markers are applied
+//    before the filter (raw scans show them to it, as HBase does), and TTL too.
+//  * The filter's answer is merged as mergeFilterResponse does. Where
+//    RegionLab differs: a filter's INCLUDE_AND_SEEK_NEXT_ROW includes the cell
+//    and leaves the row (HBase treats it as INCLUDE here); when the filter
+//    leaves the empty-qualifier column (where the family markers live) the
+//    rest of that column is skipped cell by cell instead of sought past; a
+//    SEEK_NEXT_USING_HINT whose hint does not lie ahead in this store's row is
+//    taken as SKIP (an earlier or unusable hint), or as leaving the row (a
+//    hint in a later row or family).
+//
 // Thread-safety: one matcher per scan, used by one thread at a time.
 #pragma once
 
@@ -62,12 +82,26 @@
 
 namespace regionlab {
 
+class Filter;  // filter/filter.h
+struct CellView;
+
 enum class MatchCode : uint8_t {
   kInclude,         // return / keep this cell, go to the next one
   kSkip,            // drop this cell, go to the next one
   kSeekNextColumn,  // drop this cell and every remaining cell of this column in this row
   kSeekNextRow,     // drop this cell and the rest of the row
+  // Only with a filter (user scans):
+  kIncludeAndSeekNextColumn,  // return this cell, then as kSeekNextColumn
+  kIncludeAndSeekNextRow,     // return this cell, then as kSeekNextRow
+  kSeekNextUsingHint,         // drop this cell, Seek(SeekHint()) (Next() when it is empty)
+  kDone,                      // drop this cell; the store has nothing more for this scan
 };
+
+// True for the codes that return the cell.
+inline bool IsIncludeMatch(MatchCode code) {
+  return code == MatchCode::kInclude || code == MatchCode::kIncludeAndSeekNextColumn ||
+         code == MatchCode::kIncludeAndSeekNextRow;
+}
 
 enum class ScanType : uint8_t {
   kUserScan,              // Get/Scan (raw or normal)
@@ -75,7 +109,9 @@ enum class ScanType : uint8_t {
   kCompactDropDeletes,    // major compaction: drop markers (unless KEEP_DELETED_CELLS)
 };
 
-const char* MatchCodeName(MatchCode code);  // "INCLUDE", "SKIP", "SEEK_NEXT_COL", "SEEK_NEXT_ROW"
+// "INCLUDE", "SKIP", "SEEK_NEXT_COL", "SEEK_NEXT_ROW", "INCLUDE_AND_SEEK_NEXT_COL",
+// "INCLUDE_AND_SEEK_NEXT_ROW", "SEEK_NEXT_USING_HINT", "DONE_SCAN".
+const char* MatchCodeName(MatchCode code);
 
 struct ScanQueryOptions {
   // User scan: min(scan VERSIONS, family VERSIONS); raw scan: the scan's
@@ -101,6 +137,13 @@ struct ScanQueryOptions {
   // older than every put has nothing left to mask and is dropped. 0 = unknown
   // (no marker is dropped for this reason).
   int64_t earliest_put_ts = 0;
+  // User scans with a filter (see SetFilter): the store's family as filters
+  // see it, how many versions of a column may be returned after the filter
+  // (max_versions is then how many the filter is shown), and whether rows
+  // come in descending order (for seek hints).
+  std::string family;
+  int versions_after_filter = 1;
+  bool reversed = false;
 };
 
 // A family's TTL in seconds (FamilyOptions::ttl_seconds) as ScanQueryOptions::ttl_ms:
@@ -121,14 +164,23 @@ class ScanQueryMatcher {
   static Status Validate(ScanType type, const ScanQueryOptions& options);
 
   // Call for every cell the scanner reaches, in key order. The matcher notices
-  // row and column changes itself.
-  MatchCode Match(const ParsedKey& key);
+  // row and column changes itself. `value` is the cell's value, which only a
+  // filter looks at.
+  MatchCode Match(const ParsedKey& key, std::string_view value);
+  MatchCode Match(const ParsedKey& key) { return Match(key, std::string_view()); }
+
+  // A user scan's filter (not owned; it outlives the matcher and is shared by
+  // the region's store matchers). Ignored for compactions.
+  void SetFilter(Filter* filter) { filter_ = type_ == ScanType::kUserScan ? filter : nullptr; }
+  Filter* filter() const { return filter_; }
 
   // Where the scanner should Seek() after Match(key) returned `code`:
   //  kSeekNextColumn: the first key of the next wanted column (explicit
   //    columns) or FirstKeyOnColumn(row, qualifier + '\0');
   //  kSeekNextRow: FirstKeyOnRow(row + '\0');
-  //  kInclude/kSkip: an empty string (move with Next()).
+  //  kIncludeAndSeekNextColumn / kIncludeAndSeekNextRow: as the seek alone;
+  //  kSeekNextUsingHint: the first key at the filter's hint;
+  //  kInclude/kSkip/kDone: an empty string (move with Next()).
   // The hint always sorts after `key`. It is a seek target for CompareKeys,
   // not a cell: for a row of kMaxRowLength bytes the next-row hint is one byte
   // longer (ParseKey rejects it; Seek does not parse it).
@@ -188,6 +240,13 @@ class ScanQueryMatcher {
   MatchCode MatchUserColumn(const ParsedKey& key);  // time range, columns, versions
   MatchCode CheckDeleted(const ParsedKey& put);     // kInclude = not deleted
   void NoteOutOfOrder(const ParsedKey& key, std::string_view previous);
+  // The filter's say on a cell the columns and versions let through
+  // (tracker_left_column: the explicit tracker already moved past its column).
+  MatchCode MergeFilterResponse(const ParsedKey& key, bool tracker_left_column);
+  // Done with the cell's column (for the filter or the version recount):
+  // the seek that leaves it, with or without returning the cell.
+  MatchCode LeaveColumn(const ParsedKey& key, bool include);
+  MatchCode PrepareHint(const ParsedKey& key, const CellView& cell);
 
   const ScanType type_;
   const ScanQueryOptions options_;
@@ -210,6 +269,15 @@ class ScanQueryMatcher {
   CellType last_type_ = CellType::kMinimum;
   // Explicit: index of the next wanted column in options_.columns.
   size_t column_index_ = 0;
+
+  // Filter state (user scans only).
+  Filter* filter_ = nullptr;
+  std::string_view value_;        // of the cell being matched
+  bool empty_column_closed_ = false;  // the filter left the empty-qualifier column
+  bool has_filter_column_ = false;  // versions returned after the filter ...
+  std::string filter_column_;       // ... in this column
+  int filter_count_ = 0;
+  std::string hint_key_;  // for kSeekNextUsingHint
 
   Status status_;
 };

@@ -1,5 +1,6 @@
 #include "region/store_scanner.h"
 
+#include "filter/filter.h"
 #include "util/key_value.h"
 
 namespace regionlab {
@@ -31,6 +32,7 @@ void StoreScanner::Position() {
 }
 
 std::optional<std::string> StoreScanner::PeekRow() {
+  if (done_) return std::nullopt;
   if (!positioned_) Position();
   if (!input_->Valid()) return std::nullopt;
   std::string_view row = KeyRow(input_->key());
@@ -43,12 +45,14 @@ std::optional<std::string> StoreScanner::PeekRow() {
 
 void StoreScanner::ReadRow(const std::string& row, std::vector<Cell>* out) {
   if (reversed_) input_->Seek(FirstKeyOnRow(row));
+  Filter* const filter = matcher_.filter();
   ParsedKey key;
-  while (input_->Valid()) {
+  bool row_done = false;
+  while (!row_done && input_->Valid()) {
     std::string_view k = input_->key();
     if (!ParseKey(k, &key) || key.row != std::string_view(row)) break;
-    const MatchCode code = matcher_.Match(key);
-    if (code == MatchCode::kInclude) {
+    const MatchCode code = matcher_.Match(key, input_->value());
+    if (IsIncludeMatch(code)) {
       Cell& c = out->emplace_back();
       c.row = row;
       c.family = family_;
@@ -57,15 +61,37 @@ void StoreScanner::ReadRow(const std::string& row, std::vector<Cell>* out) {
       c.type = key.type;
       c.value = input_->value();
       c.sequence_id = key.sequence_id;
-      input_->Next();
-    } else if (code == MatchCode::kSkip) {
-      input_->Next();
-    } else if (code == MatchCode::kSeekNextColumn) {
-      input_->Seek(matcher_.SeekHint(key, code));
-    } else {  // kSeekNextRow
-      break;
+      if (filter != nullptr) filter->TransformCell(&c);
+    }
+    switch (code) {
+      case MatchCode::kInclude:
+      case MatchCode::kSkip:
+        input_->Next();
+        break;
+      case MatchCode::kSeekNextColumn:
+      case MatchCode::kIncludeAndSeekNextColumn:
+        input_->Seek(matcher_.SeekHint(key, code));
+        break;
+      case MatchCode::kSeekNextUsingHint: {
+        const std::string hint = matcher_.SeekHint(key, code);
+        if (hint.empty()) {
+          input_->Next();
+        } else {
+          input_->Seek(hint);
+        }
+        break;
+      }
+      case MatchCode::kDone:
+        done_ = true;
+        row_done = true;
+        break;
+      case MatchCode::kSeekNextRow:
+      case MatchCode::kIncludeAndSeekNextRow:
+        row_done = true;
+        break;
     }
   }
+  if (filter != nullptr && filter->FilterAllRemaining()) done_ = true;
   if (reversed_) {
     input_->SeekForPrev(FirstKeyOnRow(row));
   } else if (input_->Valid() && KeyRow(input_->key()) == std::string_view(row)) {
@@ -73,6 +99,15 @@ void StoreScanner::ReadRow(const std::string& row, std::vector<Cell>* out) {
   }
 }
 
+void StoreScanner::SkipRow(const std::string& row) {
+  if (reversed_) {
+    input_->SeekForPrev(FirstKeyOnRow(row));
+  } else {
+    input_->Seek(FirstKeyOnRow(row + '\0'));
+  }
+}
+
+// Compactions run no filter, so only the four basic codes occur here.
 bool StoreScanner::NextIncluded(std::string* key_out, std::string* value_out) {
   if (!positioned_) Position();
   ParsedKey key;

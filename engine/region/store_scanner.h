@@ -4,6 +4,12 @@
 // Forward scans read rows in ascending order. Reversed scans visit rows in
 // descending order but read the cells of each row forward, as HBase does.
 //
+// With a filter (SetFilter) the scanner follows the matcher's filter codes,
+// rewrites included cells with Filter::TransformCell, and stops for good
+// (PeekRow() answers nullopt) once the matcher says kDone or, after a row,
+// the filter's FilterAllRemaining() is true -- HBase's StoreScanner meets
+// DONE_SCAN on the first cell of the next row then.
+//
 // Thread-safety: one thread at a time.
 #pragma once
 
@@ -31,6 +37,11 @@ class StoreScanner {
   // REQUIRES: row == *PeekRow(). Appends the row's cells that the matcher
   // includes, then moves to the following row.
   void ReadRow(const std::string& row, std::vector<Cell>* out);
+  // REQUIRES: row == *PeekRow(). Moves to the following row without reading
+  // this one (its key was filtered out).
+  void SkipRow(const std::string& row);
+  // The region scan's filter (not owned); see above.
+  void SetFilter(Filter* filter) { matcher_.SetFilter(filter); }
   // Flush/compaction: every included cell in order, as (key, value) pairs.
   // Returns false at the end. REQUIRES: a forward scanner.
   bool NextIncluded(std::string* key, std::string* value);
@@ -46,6 +57,7 @@ class StoreScanner {
   bool reversed_;
   std::string start_, stop_;
   bool positioned_ = false;
+  bool done_ = false;  // the filter ended this store's part of the scan
 };
 
 }  // namespace regionlab

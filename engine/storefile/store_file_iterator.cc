@@ -39,7 +39,7 @@ bool StoreFileIterator::LoadBlock(size_t i) {
   if (block_) {
     block_->Reset(std::move(contents), &reader_->path(), offset);
   } else {
-    block_ = std::make_unique<BlockIterator>(std::move(contents), &reader_->path(), offset);
+    block_.emplace(std::move(contents), &reader_->path(), offset);
   }
   block_index_ = i;
   return !BlockFailed();

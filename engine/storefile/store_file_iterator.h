@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string_view>
 
 #include "storefile/block_iterator.h"
@@ -56,7 +57,7 @@ class StoreFileIterator final : public KeyValueIterator {
   const std::shared_ptr<const StoreFileReader> reader_;
   const bool use_cache_;
   const std::vector<StoreFileReader::IndexEntry>& index_;
-  std::unique_ptr<BlockIterator> block_;
+  std::optional<BlockIterator> block_;  // held in place: no allocation per file per read
   size_t block_index_ = 0;  // which block block_ holds, when block_ != null
   bool positioned_ = false;
   Status status_;

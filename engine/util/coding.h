@@ -6,6 +6,7 @@
 // functions advance `input` and return false when it is too short.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -42,12 +43,16 @@ inline void EncodeBigEndian16(char* p, uint16_t v) {
 inline uint16_t DecodeBigEndian16(const char* p) {
   return static_cast<uint16_t>((static_cast<uint8_t>(p[0]) << 8) | static_cast<uint8_t>(p[1]));
 }
+// One unaligned load or store and a byte swap (every key compare and parse
+// decodes these).
 inline void EncodeBigEndian64(char* p, uint64_t v) {
-  for (int i = 7; i >= 0; --i) { p[i] = static_cast<char>(v); v >>= 8; }
+  if constexpr (std::endian::native == std::endian::little) v = __builtin_bswap64(v);
+  std::memcpy(p, &v, 8);
 }
 inline uint64_t DecodeBigEndian64(const char* p) {
-  uint64_t v = 0;
-  for (int i = 0; i < 8; ++i) v = (v << 8) | static_cast<uint8_t>(p[i]);
+  uint64_t v;
+  std::memcpy(&v, p, 8);
+  if constexpr (std::endian::native == std::endian::little) v = __builtin_bswap64(v);
   return v;
 }
 

@@ -19,6 +19,14 @@ Status Truncated(const char* field, size_t edit_index, bool in_edit) {
 }  // namespace
 
 void EncodeWalEntry(const WalEntry& e, std::string* dst) {
+  // Reserve the whole encoding at once: appending field by field would
+  // otherwise grow (and copy) the buffer several times per entry.
+  size_t size = 5 + e.region.size() + 2 * 10 + 5;
+  for (const WalEdit& edit : e.edits) {
+    size += 4 * 5 + 10 + 1 + edit.family.size() + edit.row.size() + edit.qualifier.size() +
+            edit.value.size();
+  }
+  dst->reserve(dst->size() + size);
   PutLengthPrefixed(dst, e.region);
   PutVarint64(dst, e.sequence_id);
   PutVarint64(dst, static_cast<uint64_t>(e.write_time_ms));
