@@ -3,6 +3,7 @@
 #include <ctime>
 #include <regex>
 
+#include "shell/args.h"
 #include "shell/value.h"
 
 namespace regionlab::shell {
@@ -15,8 +16,18 @@ Status TableNameArg(const CommandContext& ctx, size_t i, std::string* table) {
   return Status::OK();
 }
 
-Result<std::shared_ptr<Table>> OpenTable(CommandContext& ctx, const std::string& table) {
-  return ctx.cluster().GetTable(table);
+Status OnlyTableArg(const CommandContext& ctx, std::string* table) {
+  RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 1, 1));
+  return TableNameArg(ctx, 0, table);
+}
+
+Status OpenTableArg(CommandContext& ctx, size_t i, std::string* name,
+                    std::shared_ptr<Table>* table) {
+  RL_RETURN_IF_ERROR(TableNameArg(ctx, i, name));
+  auto t = ctx.cluster().GetTable(*name);
+  if (!t.ok()) return t.status();
+  *table = std::move(*t);
+  return Status::OK();
 }
 
 Status CheckFamily(CommandContext& ctx, const std::string& table, const std::string& family) {
@@ -72,6 +83,15 @@ Status RegexMatches(const std::string& regex, const std::vector<std::string>& te
     return Status::InvalidArgument("invalid pattern '" + regex + "': " + e.what());
   }
   return Status::OK();
+}
+
+void PrintNames(CommandContext& ctx, const char* header, const std::vector<std::string>& names,
+                const char* json_key) {
+  ctx.Line(header);
+  for (const auto& n : names) ctx.Line(n);
+  ctx.Line(std::to_string(names.size()) + " row(s)");
+  ctx.SetReturn(InspectStrings(names));
+  ctx.json().Set(json_key, Json::Strings(names));
 }
 
 std::string InspectStrings(const std::vector<std::string>& items) {

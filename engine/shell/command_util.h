@@ -19,8 +19,13 @@ namespace regionlab::shell {
 // Argument i as a table name ("Table name must be of type String").
 Status TableNameArg(const CommandContext& ctx, size_t i, std::string* table);
 
-// A handle to `table` (NotFound "Table t does not exist" otherwise).
-Result<std::shared_ptr<Table>> OpenTable(CommandContext& ctx, const std::string& table);
+// The one argument of a command that takes only a table name.
+Status OnlyTableArg(const CommandContext& ctx, std::string* table);
+
+// Argument i names a table: its name and a handle to it (NotFound "Table t
+// does not exist" otherwise).
+Status OpenTableArg(CommandContext& ctx, size_t i, std::string* name,
+                    std::shared_ptr<Table>* table);
 
 // The descriptor's family names, for "Unknown column family! Valid column
 // names: f1:*, f2:*".
@@ -36,6 +41,12 @@ std::string FormatTimestamp(int64_t millis, bool epoch);
 // overlong pattern is InvalidArgument.
 Status RegexMatches(const std::string& regex, const std::vector<std::string>& texts,
                     std::vector<std::string>* matching);
+
+// The output of list, list_namespace and list_namespace_tables: a header,
+// one name per line, "N row(s)", the irb echo of the names, and the names
+// as the JSON field `json_key`.
+void PrintNames(CommandContext& ctx, const char* header, const std::vector<std::string>& names,
+                const char* json_key);
 
 // Ruby's inspect of an array of strings: ["a", "b\x00"].
 std::string InspectStrings(const std::vector<std::string>& items);

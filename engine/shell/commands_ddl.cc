@@ -43,9 +43,8 @@ Status Alter(CommandContext& ctx) {
 }
 
 Status Describe(CommandContext& ctx) {
-  RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 1, 1));
   std::string table;
-  RL_RETURN_IF_ERROR(TableNameArg(ctx, 0, &table));
+  RL_RETURN_IF_ERROR(OnlyTableArg(ctx, &table));
   auto desc = ctx.admin().GetDescriptor(table);
   if (!desc.ok()) return desc.status();
   const std::string name = desc->FullName();
@@ -67,30 +66,26 @@ Status Describe(CommandContext& ctx) {
 }
 
 Status Enable(CommandContext& ctx) {
-  RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 1, 1));
   std::string table;
-  RL_RETURN_IF_ERROR(TableNameArg(ctx, 0, &table));
+  RL_RETURN_IF_ERROR(OnlyTableArg(ctx, &table));
   return ctx.admin().EnableTable(table);
 }
 
 Status Disable(CommandContext& ctx) {
-  RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 1, 1));
   std::string table;
-  RL_RETURN_IF_ERROR(TableNameArg(ctx, 0, &table));
+  RL_RETURN_IF_ERROR(OnlyTableArg(ctx, &table));
   return ctx.admin().DisableTable(table);
 }
 
 Status Drop(CommandContext& ctx) {
-  RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 1, 1));
   std::string table;
-  RL_RETURN_IF_ERROR(TableNameArg(ctx, 0, &table));
+  RL_RETURN_IF_ERROR(OnlyTableArg(ctx, &table));
   return ctx.admin().DeleteTable(table);
 }
 
 Status Exists(CommandContext& ctx) {
-  RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 1, 1));
   std::string table;
-  RL_RETURN_IF_ERROR(TableNameArg(ctx, 0, &table));
+  RL_RETURN_IF_ERROR(OnlyTableArg(ctx, &table));
   auto exists = ctx.admin().TableExists(table);
   if (!exists.ok()) return exists.status();
   ctx.Line("Table " + table + " " + (*exists ? "does exist" : "does not exist"));
@@ -100,9 +95,8 @@ Status Exists(CommandContext& ctx) {
 }
 
 Status EnabledState(CommandContext& ctx, bool want_enabled) {
-  RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 1, 1));
   std::string table;
-  RL_RETURN_IF_ERROR(TableNameArg(ctx, 0, &table));
+  RL_RETURN_IF_ERROR(OnlyTableArg(ctx, &table));
   auto enabled = ctx.admin().IsTableEnabled(table);
   if (!enabled.ok()) return enabled.status();
   const bool answer = want_enabled ? *enabled : !*enabled;
@@ -125,24 +119,18 @@ Status List(CommandContext& ctx) {
   std::sort(names.begin(), names.end());
   std::vector<std::string> matching;
   RL_RETURN_IF_ERROR(RegexMatches(pattern, names, &matching));
-  ctx.Line("TABLE");
-  for (const auto& n : matching) ctx.Line(n);
-  ctx.Line(std::to_string(matching.size()) + " row(s)");
-  ctx.SetReturn(InspectStrings(matching));
-  ctx.json().Set("tables", Json::Strings(matching));
+  PrintNames(ctx, "TABLE", matching, "tables");
   return Status::OK();
 }
 
 Status TruncateImpl(CommandContext& ctx, bool preserve) {
-  RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 1, 1));
   std::string table;
-  RL_RETURN_IF_ERROR(TableNameArg(ctx, 0, &table));
-  auto exists = ctx.admin().TableExists(table);
-  if (!exists.ok()) return exists.status();
-  if (!*exists) return Status::NotFound("Table " + table + " does not exist");
+  RL_RETURN_IF_ERROR(OnlyTableArg(ctx, &table));
+  auto enabled = ctx.admin().IsTableEnabled(table);
+  if (!enabled.ok()) return enabled.status();
   ctx.Line("Truncating '" + table + "' table (it may take a while):");
-  ctx.Line("Disabling table...");
-  ctx.Line(preserve ? "Truncating table with region boundaries preserved..." : "Truncating table...");
+  if (*enabled) ctx.Line("Disabling table...");
+  ctx.Line("Truncating table...");
   RL_RETURN_IF_ERROR(ctx.admin().TruncateTable(table, preserve));
   ctx.json().Set("table", table);
   return Status::OK();
@@ -155,7 +143,7 @@ Status TruncatePreserve(CommandContext& ctx) { return TruncateImpl(ctx, true); }
 const std::vector<CommandSpec>& DdlCommands() {
   static const std::vector<CommandSpec> kCommands = {
       {"create", "ddl", Create, "Creates a table with column families and options.",
-       R"(create 'TABLE', FAMILY, ... [, TABLE OPTIONS]
+       R"~(create 'TABLE', FAMILY, ... [, TABLE OPTIONS]
 A family is a name ('f1') or a hash that includes NAME. At least one family
 is required. Table options (pre-splits and attributes) come last, in braces
 or as trailing KEY => value pairs.
@@ -180,9 +168,9 @@ KEEP_DELETED_CELLS, BLOOMFILTER (NONE, ROW, ROWCOL), COMPRESSION (NONE,
 SNAPPY), BLOCKCACHE, IN_MEMORY, BLOCKSIZE, CONFIGURATION.
 Table options: MAX_FILESIZE, MEMSTORE_FLUSHSIZE, SPLIT_POLICY, DURABILITY,
 OWNER, METADATA, CONFIGURATION.
-)"},
+)~"},
       {"alter", "ddl", Alter, "Alters a table's families or attributes (online, as in HBase 2).",
-       R"(alter 'TABLE', CHANGE, ...
+       R"~(alter 'TABLE', CHANGE, ...
 The table may stay enabled (an online change, as in HBase 2): its regions
 reopen with the new schema.
 
@@ -203,58 +191,58 @@ SPLIT_POLICY, DURABILITY, OWNER, METADATA, CONFIGURATION):
 Remove a table-scope attribute or configuration key:
   hbase> alter 't1', METHOD => 'table_att_unset', NAME => 'MAX_FILESIZE'
   hbase> alter 't1', METHOD => 'table_conf_unset', NAME => 'hbase.hregion.majorcompaction'
-)"},
+)~"},
       {"describe", "ddl", Describe, "Describes a table.",
-       R"(Prints a table's state, its attributes and every column family with all
+       R"~(Prints a table's state, its attributes and every column family with all
 its settings. 'desc' is the short form.
   hbase> describe 't1'
   hbase> desc 'ns1:t1'
-)"},
+)~"},
       {"desc", "ddl", Describe, "Describes a table (short for describe).",
-       R"(Short form of describe.
+       R"~(Short form of describe.
   hbase> desc 't1'
-)"},
+)~"},
       {"disable", "ddl", Disable, "Disables a table.",
-       R"(Takes a table offline: its regions close and it refuses reads and writes.
+       R"~(Takes a table offline: its regions close and it refuses reads and writes.
   hbase> disable 't1'
-)"},
+)~"},
       {"enable", "ddl", Enable, "Enables a table.",
-       R"(Brings a disabled table back online.
+       R"~(Brings a disabled table back online.
   hbase> enable 't1'
-)"},
+)~"},
       {"drop", "ddl", Drop, "Drops a disabled table.",
-       R"(Deletes a table and its data; disable it first.
+       R"~(Deletes a table and its data; disable it first.
   hbase> disable 't1'
   hbase> drop 't1'
-)"},
+)~"},
       {"exists", "ddl", Exists, "Tells whether a table exists.",
-       R"(Prints whether the table exists.
+       R"~(Prints whether the table exists.
   hbase> exists 'ns1:t1'
-)"},
+)~"},
       {"is_enabled", "ddl", IsEnabled, "Tells whether a table is enabled.",
-       R"(Prints true when the table is enabled.
+       R"~(Prints true when the table is enabled.
   hbase> is_enabled 't1'
-)"},
+)~"},
       {"is_disabled", "ddl", IsDisabled, "Tells whether a table is disabled.",
-       R"(Prints true when the table is disabled.
+       R"~(Prints true when the table is disabled.
   hbase> is_disabled 't1'
-)"},
+)~"},
       {"list", "ddl", List, "Lists the tables, optionally matching a regular expression.",
-       R"(Lists the tables; an optional regular expression must match the whole name
+       R"~(Lists the tables; an optional regular expression must match the whole name
 (namespace included).
   hbase> list
   hbase> list 'abc.*'
   hbase> list 'ns1:.*'
-)"},
+)~"},
       {"truncate", "ddl", Truncate, "Empties a table (drops its region boundaries).",
-       R"(Removes every row: the table is recreated empty with a single region.
+       R"~(Removes every row: the table is recreated empty with a single region.
   hbase> truncate 't1'
-)"},
+)~"},
       {"truncate_preserve", "ddl", TruncatePreserve,
        "Empties a table, keeping its region boundaries.",
-       R"(Removes every row but keeps the region boundaries (the split keys).
+       R"~(Removes every row but keeps the region boundaries (the split keys).
   hbase> truncate_preserve 't1'
-)"},
+)~"},
   };
   return kCommands;
 }

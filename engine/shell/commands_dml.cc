@@ -25,14 +25,23 @@ Status CheckMutationOptions(CommandContext& ctx, const Value& hash) {
   return Status::OK();
 }
 
-// The column argument of put/delete/incr/append, checked against the
-// table's families.
-Status ColumnArg(CommandContext& ctx, const std::string& table, size_t i, std::string* family,
-                 std::string* qualifier, bool* has_qualifier) {
+// put/incr/get_counter/append 'TABLE', 'ROW', 'FAMILY:QUALIFIER', ...: the
+// table, the row and the column (its family checked against the table's).
+struct CellTarget {
+  std::string name;
+  std::shared_ptr<Table> table;
+  std::string row, family, qualifier;
+};
+
+Status OpenCellTarget(CommandContext& ctx, size_t min_args, int max_args, CellTarget* t) {
+  RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), min_args, max_args));
+  RL_RETURN_IF_ERROR(OpenTableArg(ctx, 0, &t->name, &t->table));
+  t->row = ToText(ctx.arg(1));
   std::string spec;
-  RL_RETURN_IF_ERROR(ExpectString(ctx.arg(i), "column", &spec));
-  ParseColumn(spec, family, qualifier, has_qualifier);
-  return CheckFamily(ctx, table, *family);
+  RL_RETURN_IF_ERROR(ExpectString(ctx.arg(2), "column", &spec));
+  bool has_qualifier;
+  ParseColumn(spec, &t->family, &t->qualifier, &has_qualifier);
+  return CheckFamily(ctx, t->name, t->family);
 }
 
 // An optional timestamp at argument i (an Integer; a Hash there holds
@@ -53,19 +62,14 @@ Status TimestampArg(CommandContext& ctx, size_t i, int64_t* ts) {
 }
 
 Status Put(CommandContext& ctx) {
-  RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 4, 6));
-  std::string table, family, qualifier;
-  bool has_qualifier;
-  RL_RETURN_IF_ERROR(TableNameArg(ctx, 0, &table));
-  auto t = OpenTable(ctx, table);
-  if (!t.ok()) return t.status();
-  RL_RETURN_IF_ERROR(ColumnArg(ctx, table, 2, &family, &qualifier, &has_qualifier));
+  CellTarget t;
+  RL_RETURN_IF_ERROR(OpenCellTarget(ctx, 4, 6, &t));
   int64_t ts;
   RL_RETURN_IF_ERROR(TimestampArg(ctx, 4, &ts));
   RowMutation m;
-  m.row = ToText(ctx.arg(1));
-  m.Put(family, qualifier, ToText(ctx.arg(3)), ts);
-  return (*t)->Put(m);
+  m.row = t.row;
+  m.Put(t.family, t.qualifier, ToText(ctx.arg(3)), ts);
+  return t.table->Put(m);
 }
 
 Status DeleteCells(CommandContext& ctx, const std::shared_ptr<Table>& t, const std::string& table,
@@ -94,34 +98,32 @@ Status DeleteCells(CommandContext& ctx, const std::shared_ptr<Table>& t, const s
 Status Delete(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 3, 5));
   std::string table, column;
-  RL_RETURN_IF_ERROR(TableNameArg(ctx, 0, &table));
-  auto t = OpenTable(ctx, table);
-  if (!t.ok()) return t.status();
+  std::shared_ptr<Table> t;
+  RL_RETURN_IF_ERROR(OpenTableArg(ctx, 0, &table, &t));
   RL_RETURN_IF_ERROR(ExpectString(ctx.arg(2), "column", &column));
   if (column.empty()) return Status::InvalidArgument("delete needs a column; use deleteall for a row");
   int64_t ts;
   RL_RETURN_IF_ERROR(TimestampArg(ctx, 3, &ts));
-  return DeleteCells(ctx, *t, table, ToText(ctx.arg(1)), column, ts);
+  return DeleteCells(ctx, t, table, ToText(ctx.arg(1)), column, ts);
 }
 
 Status DeleteAll(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 2, 5));
   std::string table, column;
-  RL_RETURN_IF_ERROR(TableNameArg(ctx, 0, &table));
-  auto t = OpenTable(ctx, table);
-  if (!t.ok()) return t.status();
+  std::shared_ptr<Table> t;
+  RL_RETURN_IF_ERROR(OpenTableArg(ctx, 0, &table, &t));
   if (ctx.arg_count() >= 3) RL_RETURN_IF_ERROR(ExpectString(ctx.arg(2), "column", &column));
   int64_t ts = kLatestTimestamp;
   if (ctx.arg_count() >= 4) RL_RETURN_IF_ERROR(TimestampArg(ctx, 3, &ts));
   const Value& row = ctx.arg(1);
-  if (!row.is_hash()) return DeleteCells(ctx, *t, table, ToText(row), column, ts);
+  if (!row.is_hash()) return DeleteCells(ctx, t, table, ToText(row), column, ts);
   // deleteall 't', {ROWPREFIXFILTER => 'p'}: every row with the prefix.
   const Value* prefix = row.Find("ROWPREFIXFILTER");
   if (prefix == nullptr) return Status::InvalidArgument("deleteall with a Hash needs ROWPREFIXFILTER");
   Scan scan;
   scan.start_row = ToText(*prefix);
   scan.stop_row = PrefixStopRow(scan.start_row);
-  auto scanner = (*t)->GetScanner(scan);
+  auto scanner = t->GetScanner(scan);
   if (!scanner.ok()) return scanner.status();
   std::vector<std::string> rows;
   RowResult r;
@@ -129,19 +131,14 @@ Status DeleteAll(CommandContext& ctx) {
     if (rows.empty() || rows.back() != r.row) rows.push_back(r.row);
   }
   RL_RETURN_IF_ERROR((*scanner)->status());
-  for (const auto& key : rows) RL_RETURN_IF_ERROR(DeleteCells(ctx, *t, table, key, column, ts));
+  for (const auto& key : rows) RL_RETURN_IF_ERROR(DeleteCells(ctx, t, table, key, column, ts));
   ctx.json().Set("rows", static_cast<int64_t>(rows.size()));
   return Status::OK();
 }
 
 Status Incr(CommandContext& ctx) {
-  RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 3, 5));
-  std::string table, family, qualifier;
-  bool has_qualifier;
-  RL_RETURN_IF_ERROR(TableNameArg(ctx, 0, &table));
-  auto t = OpenTable(ctx, table);
-  if (!t.ok()) return t.status();
-  RL_RETURN_IF_ERROR(ColumnArg(ctx, table, 2, &family, &qualifier, &has_qualifier));
+  CellTarget t;
+  RL_RETURN_IF_ERROR(OpenCellTarget(ctx, 3, 5, &t));
   int64_t amount = 1;
   for (size_t i = 3; i < ctx.arg_count(); ++i) {
     if (ctx.arg(i).is_hash()) {
@@ -152,7 +149,7 @@ Status Incr(CommandContext& ctx) {
       return Status::InvalidArgument("unexpected argument " + ctx.arg(i).Inspect());
     }
   }
-  auto v = (*t)->Increment(ToText(ctx.arg(1)), family, qualifier, amount);
+  auto v = t.table->Increment(t.row, t.family, t.qualifier, amount);
   if (!v.ok()) return v.status();
   ctx.Line("COUNTER VALUE = " + std::to_string(*v));
   ctx.json().Set("value", *v);
@@ -160,17 +157,12 @@ Status Incr(CommandContext& ctx) {
 }
 
 Status GetCounter(CommandContext& ctx) {
-  RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 3, 3));
-  std::string table, family, qualifier;
-  bool has_qualifier;
-  RL_RETURN_IF_ERROR(TableNameArg(ctx, 0, &table));
-  auto t = OpenTable(ctx, table);
-  if (!t.ok()) return t.status();
-  RL_RETURN_IF_ERROR(ColumnArg(ctx, table, 2, &family, &qualifier, &has_qualifier));
+  CellTarget t;
+  RL_RETURN_IF_ERROR(OpenCellTarget(ctx, 3, 3, &t));
   struct Get get;
-  get.row = ToText(ctx.arg(1));
-  get.columns.push_back(ColumnSpec{family, qualifier, false});
-  auto result = (*t)->Get(get);
+  get.row = t.row;
+  get.columns.push_back(ColumnSpec{t.family, t.qualifier, false});
+  auto result = t.table->Get(get);
   if (!result.ok()) return result.status();
   if (result->cells.empty()) {
     ctx.Line("No counter found at specified coordinates");
@@ -179,7 +171,7 @@ Status GetCounter(CommandContext& ctx) {
   }
   const std::string& bytes = result->cells[0].value;
   if (bytes.size() != 8) {
-    return Status::InvalidArgument("the value of " + family + ":" + ToStringBinary(qualifier) +
+    return Status::InvalidArgument("the value of " + t.family + ":" + ToStringBinary(t.qualifier) +
                                    " is " + std::to_string(bytes.size()) +
                                    " bytes, not an 8-byte counter");
   }
@@ -192,18 +184,13 @@ Status GetCounter(CommandContext& ctx) {
 }
 
 Status Append(CommandContext& ctx) {
-  RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 4, 5));
-  std::string table, family, qualifier;
-  bool has_qualifier;
-  RL_RETURN_IF_ERROR(TableNameArg(ctx, 0, &table));
-  auto t = OpenTable(ctx, table);
-  if (!t.ok()) return t.status();
-  RL_RETURN_IF_ERROR(ColumnArg(ctx, table, 2, &family, &qualifier, &has_qualifier));
+  CellTarget t;
+  RL_RETURN_IF_ERROR(OpenCellTarget(ctx, 4, 5, &t));
   if (ctx.arg_count() == 5) {
     if (!ctx.arg(4).is_hash()) return Status::InvalidArgument("unexpected argument " + ctx.arg(4).Inspect());
     RL_RETURN_IF_ERROR(CheckMutationOptions(ctx, ctx.arg(4)));
   }
-  auto v = (*t)->Append(ToText(ctx.arg(1)), family, qualifier, ToText(ctx.arg(3)));
+  auto v = t.table->Append(t.row, t.family, t.qualifier, ToText(ctx.arg(3)));
   if (!v.ok()) return v.status();
   ctx.Line("CURRENT VALUE = " + ToStringBinary(*v));
   ctx.json().Set("value", ToStringBinary(*v));
@@ -215,44 +202,44 @@ Status Append(CommandContext& ctx) {
 const std::vector<CommandSpec>& DmlCommands() {
   static const std::vector<CommandSpec> kCommands = {
       {"put", "dml", Put, "Writes one cell.",
-       R"(put 'TABLE', 'ROW', 'FAMILY:QUALIFIER', 'VALUE' [, TIMESTAMP]
+       R"~(put 'TABLE', 'ROW', 'FAMILY:QUALIFIER', 'VALUE' [, TIMESTAMP]
 Writes a cell; without a timestamp the region server's clock is used.
   hbase> put 'ns1:t1', 'r1', 'c1', 'value'
   hbase> put 't1', 'r1', 'f1:c1', 'value', 1700000000000
-)"},
+)~"},
       {"delete", "dml", Delete, "Deletes every version of a column up to a timestamp.",
-       R"(delete 'TABLE', 'ROW', 'FAMILY:QUALIFIER' [, TIMESTAMP]
+       R"~(delete 'TABLE', 'ROW', 'FAMILY:QUALIFIER' [, TIMESTAMP]
 Writes a DeleteColumn marker: every version of the column with a timestamp
 at or below TIMESTAMP (default: now) is deleted. A bare family deletes the
 whole family of the row.
   hbase> delete 't1', 'r1', 'f1:c1'
   hbase> delete 't1', 'r1', 'f1:c1', 1700000000000
-)"},
+)~"},
       {"deleteall", "dml", DeleteAll, "Deletes a row, or a column of a row, or rows by prefix.",
-       R"(deleteall 'TABLE', 'ROW' [, 'FAMILY:QUALIFIER' [, TIMESTAMP]]
+       R"~(deleteall 'TABLE', 'ROW' [, 'FAMILY:QUALIFIER' [, TIMESTAMP]]
 Deletes every cell of the row (or of the column) at or below TIMESTAMP.
 With {ROWPREFIXFILTER => 'prefix'} every row starting with the prefix goes.
   hbase> deleteall 't1', 'r1'
   hbase> deleteall 't1', 'r1', 'f1:c1', 1700000000000
   hbase> deleteall 't1', {ROWPREFIXFILTER => 'user1|'}
-)"},
+)~"},
       {"incr", "dml", Incr, "Increments a 64-bit counter.",
-       R"(incr 'TABLE', 'ROW', 'FAMILY:QUALIFIER' [, AMOUNT]
+       R"~(incr 'TABLE', 'ROW', 'FAMILY:QUALIFIER' [, AMOUNT]
 Adds AMOUNT (default 1) to the 8-byte big-endian counter in the cell, which
 starts at 0, and prints the new value.
   hbase> incr 't1', 'r1', 'f1:hits'
   hbase> incr 't1', 'r1', 'f1:hits', 10
-)"},
+)~"},
       {"get_counter", "dml", GetCounter, "Reads a 64-bit counter.",
-       R"(get_counter 'TABLE', 'ROW', 'FAMILY:QUALIFIER'
+       R"~(get_counter 'TABLE', 'ROW', 'FAMILY:QUALIFIER'
 Prints the counter written by incr.
   hbase> get_counter 't1', 'r1', 'f1:hits'
-)"},
+)~"},
       {"append", "dml", Append, "Appends bytes to a cell's value.",
-       R"(append 'TABLE', 'ROW', 'FAMILY:QUALIFIER', 'SUFFIX'
+       R"~(append 'TABLE', 'ROW', 'FAMILY:QUALIFIER', 'SUFFIX'
 Appends SUFFIX to the newest value of the cell (atomically) and prints it.
   hbase> append 't1', 'r1', 'f1:log', 'more'
-)"},
+)~"},
   };
   return kCommands;
 }

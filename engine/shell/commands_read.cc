@@ -45,9 +45,8 @@ Json CellJson(const Cell& c) {
 Status GetCommand(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 2, -1));
   std::string table;
-  RL_RETURN_IF_ERROR(TableNameArg(ctx, 0, &table));
-  auto t = OpenTable(ctx, table);
-  if (!t.ok()) return t.status();
+  std::shared_ptr<Table> t;
+  RL_RETURN_IF_ERROR(OpenTableArg(ctx, 0, &table, &t));
   ReadOptions o;
   RL_RETURN_IF_ERROR(ParseGetOptions(&ctx, 2, &o));
   struct Get get;
@@ -59,7 +58,7 @@ Status GetCommand(CommandContext& ctx) {
   get.raw = o.raw;
   get.filter = o.filter;
   for (const auto& c : o.columns) RL_RETURN_IF_ERROR(CheckFamily(ctx, table, c.family));
-  auto result = (*t)->Get(get);
+  auto result = t->Get(get);
   if (!result.ok()) return result.status();
   const bool epoch = ctx.options().epoch_timestamps;
   ctx.Header("COLUMN", "CELL");
@@ -76,13 +75,12 @@ Status GetCommand(CommandContext& ctx) {
 Status ScanCommand(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 1, 2));
   std::string table;
-  RL_RETURN_IF_ERROR(TableNameArg(ctx, 0, &table));
-  auto t = OpenTable(ctx, table);
-  if (!t.ok()) return t.status();
+  std::shared_ptr<Table> t;
+  RL_RETURN_IF_ERROR(OpenTableArg(ctx, 0, &table, &t));
   ReadOptions o;
   RL_RETURN_IF_ERROR(ParseScanOptions(&ctx, 1, &o));
   for (const auto& c : o.columns) RL_RETURN_IF_ERROR(CheckFamily(ctx, table, c.family));
-  auto scanner = (*t)->GetScanner(o.scan);
+  auto scanner = t->GetScanner(o.scan);
   if (!scanner.ok()) return scanner.status();
   const bool epoch = ctx.options().epoch_timestamps;
   ctx.Header("ROW", "COLUMN+CELL");
@@ -97,7 +95,7 @@ Status ScanCommand(CommandContext& ctx) {
     }
     // A BATCH splits a row over several results; count it once.
     if (rows == 0 || r.row != last_row) {
-      if (o.scan.limit >= 0 && rows >= o.scan.limit) break;
+      if (o.limit >= 0 && rows >= o.limit) break;
       ++rows;
       last_row = r.row;
     }
@@ -117,13 +115,12 @@ Status ScanCommand(CommandContext& ctx) {
 Status CountCommand(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 1, 2));
   std::string table;
-  RL_RETURN_IF_ERROR(TableNameArg(ctx, 0, &table));
-  auto t = OpenTable(ctx, table);
-  if (!t.ok()) return t.status();
+  std::shared_ptr<Table> t;
+  RL_RETURN_IF_ERROR(OpenTableArg(ctx, 0, &table, &t));
   ReadOptions o;
   int64_t interval = 1000;
   RL_RETURN_IF_ERROR(ParseCountOptions(&ctx, 1, &o, &interval));
-  auto scanner = (*t)->GetScanner(o.scan);
+  auto scanner = t->GetScanner(o.scan);
   if (!scanner.ok()) return scanner.status();
   int64_t count = 0;
   std::string last_row;
@@ -148,7 +145,7 @@ Status CountCommand(CommandContext& ctx) {
 const std::vector<CommandSpec>& ReadCommands() {
   static const std::vector<CommandSpec> kCommands = {
       {"get", "dml", GetCommand, "Reads one row (or some of its columns).",
-       R"(get 'TABLE', 'ROW' [, 'FAMILY:QUALIFIER', ...] [, {OPTIONS}]
+       R"~(get 'TABLE', 'ROW' [, 'FAMILY:QUALIFIER', ...] [, {OPTIONS}]
 Options: COLUMN or COLUMNS (a name or a list), TIMESTAMP, TIMERANGE
 ([min, max), in milliseconds), VERSIONS, FILTER (a filter-language string),
 RAW, MAXLENGTH.
@@ -158,9 +155,9 @@ RAW, MAXLENGTH.
   hbase> get 't1', 'r1', {COLUMN => 'f1:c1', VERSIONS => 4}
   hbase> get 't1', 'r1', {TIMERANGE => [1700000000000, 1800000000000]}
   hbase> get 't1', 'r1', {FILTER => "ValueFilter(=, 'binary:abc')"}
-)"},
+)~"},
       {"scan", "dml", ScanCommand, "Reads rows in key order (or reversed).",
-       R"(scan 'TABLE' [, {OPTIONS}]
+       R"~(scan 'TABLE' [, {OPTIONS}]
 Options: COLUMNS, STARTROW (inclusive), STOPROW (exclusive), ROWPREFIXFILTER,
 TIMESTAMP, TIMERANGE, VERSIONS, LIMIT (rows), REVERSED, CACHE (rows per
 fetch), BATCH (cells per result), RAW (delete markers too), CACHE_BLOCKS,
@@ -170,14 +167,14 @@ FILTER, MAXLENGTH. A reversed scan starts at STARTROW and walks down.
   hbase> scan 't1', {ROWPREFIXFILTER => 'user1|', REVERSED => true}
   hbase> scan 't1', {FILTER => "PrefixFilter('row') AND KeyOnlyFilter()"}
   hbase> scan 't1', {RAW => true, VERSIONS => 10}
-)"},
+)~"},
       {"count", "dml", CountCommand, "Counts the rows of a table.",
-       R"(count 'TABLE' [, {INTERVAL => N, CACHE => N, FILTER => "..."}]
+       R"~(count 'TABLE' [, {INTERVAL => N, CACHE => N, FILTER => "..."}]
 Counts rows, printing the running count every INTERVAL rows (default 1000).
   hbase> count 't1'
   hbase> count 't1', INTERVAL => 100000
   hbase> count 't1', {FILTER => "PrefixFilter('2024')"}
-)"},
+)~"},
   };
   return kCommands;
 }

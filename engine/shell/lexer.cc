@@ -84,6 +84,11 @@ class Lexer {
 
   std::vector<Token> Run() {
     std::vector<Token> out;
+    // A UTF-8 byte-order mark (scripts saved by some editors) is not input.
+    if (src_.substr(0, 3) == "\xEF\xBB\xBF") {
+      pos_ = 3;
+      line_start_ = 3;
+    }
     for (;;) {
       SkipBlanksAndComments();
       Token t;

@@ -8,7 +8,8 @@
 // (decimal with '_' separators, 0x hex, 0b binary, a leading '-'), floats,
 // identifiers (command names, true/false/nil and CONSTANTS), '=>', ',', ';',
 // brackets, braces, parentheses and newlines. '#' starts a comment that runs
-// to the end of the line. "#{...}" interpolation is refused.
+// to the end of the line. "#{...}" interpolation is refused. A leading UTF-8
+// byte-order mark is skipped.
 //
 // A malformed token does not stop the lexer: it yields a kError token naming
 // the problem and resumes at the next line, so one bad statement does not

@@ -1,0 +1,241 @@
+// regionlab-shell: HBase shell statements against RegionLab's embedded
+// cluster, for scripts, tests and an interactive prompt.
+//
+// usage: regionlab-shell [--data DIR] [--json] [-e STATEMENTS] [FILE]
+//
+// Statements come from -e (which may be repeated), from FILE ("-" for
+// standard input), or, when neither is given, from standard input: a
+// prompt with history when it is a terminal, a script otherwise.
+// Exit status: 0 when every statement succeeded, 1 when any failed (or the
+// cluster could not be opened), 2 on bad usage.
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "regionlab/cluster.h"
+#include "shell/session.h"
+#include "shell/shell.h"
+#include "util/default_paths.h"
+#include "util/env.h"
+
+using namespace regionlab;
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: regionlab-shell [--data DIR] [--json] [-e STATEMENTS] [FILE]\n"
+    "\n"
+    "Runs HBase shell statements against RegionLab's embedded cluster.\n"
+    "  --data DIR      the cluster's data directory (default: %s)\n"
+    "  --json          print one JSON object per statement (see engine/shell/SHELL.md)\n"
+    "  -e STATEMENTS   run these statements (may be repeated) instead of a file\n"
+    "  FILE            run the statements in FILE ('-': standard input)\n"
+    "  --epoch-timestamps  print cell times as epoch milliseconds\n"
+    "  -h, --help      print this help\n"
+    "With neither -e nor FILE, statements are read from standard input: an interactive\n"
+    "prompt when it is a terminal. Exit status: 0 all statements succeeded, 1 some\n"
+    "failed, 2 bad usage.\n";
+
+struct Arguments {
+  std::string dataDir;
+  bool json = false;
+  bool epochTimestamps = false;
+  std::vector<std::string> statements;
+  std::string file;
+  bool haveFile = false;
+};
+
+int usageError(const char* message, const char* detail = "") {
+  std::fprintf(stderr, "regionlab-shell: %s%s\n", message, detail);
+  std::fprintf(stderr, "usage: regionlab-shell [--data DIR] [--json] [-e STATEMENTS] [FILE]\n");
+  return 2;
+}
+
+// Returns -1 when the arguments are good, else the exit status to end with.
+int parseArguments(int argc, char** argv, Arguments* args) {
+  bool optionsDone = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (!optionsDone && a == "--") {
+      optionsDone = true;
+    } else if (!optionsDone && (a == "-h" || a == "--help")) {
+      std::printf(kUsage, DefaultDataDirectory().c_str());
+      return 0;
+    } else if (!optionsDone && (a == "--data" || a == "-e")) {
+      if (i + 1 >= argc) return usageError("missing value after ", a.c_str());
+      if (a == "--data") {
+        args->dataDir = argv[++i];
+        if (args->dataDir.empty()) return usageError("--data needs a directory");
+      } else {
+        args->statements.push_back(argv[++i]);
+      }
+    } else if (!optionsDone && a.rfind("--data=", 0) == 0) {
+      args->dataDir = a.substr(7);
+      if (args->dataDir.empty()) return usageError("--data needs a directory");
+    } else if (!optionsDone && a == "--json") {
+      args->json = true;
+    } else if (!optionsDone && a == "--epoch-timestamps") {
+      args->epochTimestamps = true;
+    } else if (!optionsDone && a.size() > 1 && a[0] == '-' && a != "-") {
+      return usageError("unknown option ", a.c_str());
+    } else if (args->haveFile) {
+      return usageError("only one FILE may be given; extra argument ", a.c_str());
+    } else {
+      args->file = a;
+      args->haveFile = true;
+    }
+  }
+  if (args->haveFile && !args->statements.empty()) {
+    return usageError("give statements with -e or in FILE, not both");
+  }
+  return -1;
+}
+
+bool readStream(FILE* in, std::string* out) {
+  char buf[65536];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof(buf), in)) > 0) out->append(buf, n);
+  return !std::ferror(in);
+}
+
+void printResult(const shell::StatementResult& r) {
+  std::fwrite(r.output.data(), 1, r.output.size(), stdout);
+  std::fflush(stdout);
+}
+
+volatile sig_atomic_t g_interrupted = 0;
+void onInterrupt(int) { g_interrupted = 1; }
+
+// Reads one line; false at end of input. An interrupt (Ctrl-C) returns true
+// with *interrupted set.
+bool readLine(std::string* line, bool* interrupted) {
+  line->clear();
+  *interrupted = false;
+  for (;;) {
+    const int c = std::fgetc(stdin);
+    if (c == EOF) {
+      if (std::ferror(stdin) && errno == EINTR && g_interrupted) {
+        std::clearerr(stdin);
+        g_interrupted = 0;
+        *interrupted = true;
+        return true;
+      }
+      return !line->empty();
+    }
+    if (c == '\n') return true;
+    line->push_back(static_cast<char>(c));
+  }
+}
+
+int runInteractive(shell::Shell* sh, const std::string& dataDir) {
+  // Ctrl-C drops the statement being typed instead of ending the session
+  // (no SA_RESTART, so the blocked read returns).
+  struct sigaction sa;
+  std::memset(&sa, 0, sizeof(sa));
+  sa.sa_handler = onInterrupt;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+
+  shell::InteractiveSession session(sh, JoinPath(dataDir, "shell_history"));
+  if (Status s = session.LoadHistory(); !s.ok()) {
+    std::fprintf(stderr, "regionlab-shell: history not loaded: %s\n", s.ToString().c_str());
+  }
+  std::printf("RegionLab shell %s; data directory %s\n"
+              "Type 'help' for the commands, 'exit' to leave.\n",
+              sh->options().version.c_str(), dataDir.c_str());
+  std::string line;
+  for (;;) {
+    const std::string prompt = session.Prompt();
+    std::fputs(prompt.c_str(), stdout);
+    std::fflush(stdout);
+    bool interrupted = false;
+    if (!readLine(&line, &interrupted)) {
+      std::fputs("\n", stdout);
+      session.Finish(printResult);
+      break;
+    }
+    if (interrupted) {
+      std::fputs("\n", stdout);
+      session.Interrupt();
+      continue;
+    }
+    const bool more = session.FeedLine(line, printResult, [](const std::string& recalled) {
+      std::printf("%s\n", recalled.c_str());
+      std::fflush(stdout);
+    });
+    if (!more) break;
+  }
+  return session.failed() > 0 ? 1 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // A closed pipe on stdout must not kill the shell (writes just fail).
+  signal(SIGPIPE, SIG_IGN);
+
+  Arguments args;
+  if (int rc = parseArguments(argc, argv, &args); rc >= 0) return rc;
+
+  std::string script;
+  bool interactive = false;
+  if (!args.statements.empty()) {
+    for (const auto& s : args.statements) script += s + "\n";
+  } else if (args.haveFile && args.file != "-") {
+    FILE* f = std::fopen(args.file.c_str(), "rb");
+    if (f == nullptr) return usageError("cannot read ", (args.file + ": " + std::strerror(errno)).c_str());
+    const bool ok = readStream(f, &script);
+    std::fclose(f);
+    if (!ok) return usageError("cannot read ", args.file.c_str());
+  } else if (!args.haveFile && isatty(STDIN_FILENO)) {
+    interactive = true;
+  } else if (!readStream(stdin, &script)) {
+    return usageError("cannot read standard input");
+  }
+
+  const std::string dataDir = args.dataDir.empty() ? DefaultDataDirectory() : args.dataDir;
+  if (Status s = Env::Default()->CreateDirs(dataDir); !s.ok()) {
+    std::fprintf(stderr, "regionlab-shell: cannot create %s: %s\n", dataDir.c_str(),
+                 s.ToString().c_str());
+    return 1;
+  }
+  ClusterOpenReport report;
+  auto cluster = Cluster::Open(dataDir, ClusterOptions(), &report);
+  if (!cluster.ok()) {
+    std::fprintf(stderr, "regionlab-shell: cannot open the cluster in %s: %s\n", dataDir.c_str(),
+                 cluster.status().ToString().c_str());
+    return 1;
+  }
+  for (const auto& op : report.operations_recovered) {
+    std::fprintf(stderr, "regionlab-shell: recovered: %s\n", op.c_str());
+  }
+  for (const auto& p : report.problems) std::fprintf(stderr, "regionlab-shell: %s\n", p.c_str());
+
+  shell::ShellOptions options;
+  options.json = args.json;
+  options.epoch_timestamps = args.epochTimestamps;
+  shell::Shell sh(cluster->get(), options);
+
+  int rc;
+  if (interactive) {
+    rc = runInteractive(&sh, dataDir);
+  } else {
+    rc = sh.Run(script, printResult) > 0 ? 1 : 0;
+  }
+  // Let flushes, compactions and splits settle, then close cleanly.
+  Status settle = (*cluster)->WaitForBackgroundWork();
+  Status closed = (*cluster)->Close();
+  for (const Status& s : {settle, closed}) {
+    if (!s.ok()) {
+      std::fprintf(stderr, "regionlab-shell: %s\n", s.ToString().c_str());
+      rc = 1;
+    }
+  }
+  return rc;
+}

@@ -1,0 +1,181 @@
+// regionlab-shell end to end, through QProcess: -e statements, a script
+// file, standard input, --json, the default data directory, data kept
+// between runs, and the exit status (0 success, 1 a failed statement,
+// 2 bad usage). The process must never end by a signal.
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct Run {
+  int exit_code = -1;
+  bool crashed = false;
+  QString out, err;
+};
+
+QString ShellBinary() { return QStringLiteral(REGIONLAB_SHELL_BINARY); }
+
+Run Shell(const QStringList& args, const QByteArray& stdin_data = {},
+          const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment(),
+          const QString& working_dir = {}) {
+  QProcess p;
+  p.setProcessEnvironment(env);
+  if (!working_dir.isEmpty()) p.setWorkingDirectory(working_dir);
+  p.start(ShellBinary(), args);
+  Run r;
+  if (!p.waitForStarted(10000)) {
+    r.err = "did not start: " + p.errorString();
+    return r;
+  }
+  p.write(stdin_data);
+  p.closeWriteChannel();
+  if (!p.waitForFinished(120000)) {
+    p.kill();
+    p.waitForFinished();
+    r.err = "timed out";
+    return r;
+  }
+  r.crashed = p.exitStatus() == QProcess::CrashExit;
+  r.exit_code = p.exitCode();
+  r.out = QString::fromUtf8(p.readAllStandardOutput());
+  r.err += QString::fromUtf8(p.readAllStandardError());
+  return r;
+}
+
+QString Describe(const Run& r) {
+  return QString("exit %1%2\nstdout:\n%3\nstderr:\n%4")
+      .arg(r.exit_code)
+      .arg(r.crashed ? " (crashed)" : "")
+      .arg(r.out, r.err);
+}
+
+}  // namespace
+
+class ShellCliTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void statementsWithE() {
+    QTemporaryDir data;
+    Run r = Shell({"--data", data.path(), "-e", "create 't', 'f'; put 't', 'r1', 'f:q', 'v1'",
+                   "-e", "scan 't'"});
+    QVERIFY2(r.exit_code == 0 && !r.crashed, qPrintable(Describe(r)));
+    QVERIFY(r.out.contains("Created table t\n"));
+    QVERIFY(r.out.contains(" r1 column=f:q, timestamp="));
+    QVERIFY(r.out.contains("1 row(s)\n"));
+    QCOMPARE(r.out.count(QRegularExpression("Took \\d+\\.\\d{4} seconds\\n")), 3);
+    // The data is still there for the next run.
+    Run again = Shell({"--data", data.path(), "-e", "count 't'"});
+    QVERIFY2(again.exit_code == 0, qPrintable(Describe(again)));
+    QVERIFY(again.out.contains("1 row(s)\n"));
+  }
+
+  void scriptFileAndFailingStatements() {
+    QTemporaryDir data;
+    const QString script = data.filePath("script.hbase");
+    QFile f(script);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("# a script\n"
+            "create 't', 'f'\n"
+            "put 't', 'r', 'nofamily:q', 'v'\n"  // fails: the shell goes on
+            "put 't', 'r', 'f:q', 'v'\n"
+            "create 't' 'f'\n"                  // a syntax error
+            "count 't'\n");
+    f.close();
+    Run r = Shell({"--data", data.filePath("db"), script});
+    QVERIFY2(r.exit_code == 1 && !r.crashed, qPrintable(Describe(r)));
+    QVERIFY(r.out.contains("ERROR: Unknown column family! Valid column names: f:*"));
+    QVERIFY(r.out.contains("ERROR: syntax error, line 5, column 12:"));
+    QVERIFY(r.out.contains("1 row(s)\n"));  // the count after the errors ran
+  }
+
+  void jsonMode() {
+    QTemporaryDir data;
+    Run r = Shell({"--json", "--data", data.path(), "-e",
+                   "create 't', 'f', SPLITS => ['m']\nput 't', \"\\x00\", 'f:q', 'v', 7\n"
+                   "scan 't'\nget_splits 't'\nscan 'missing'"});
+    QVERIFY2(r.exit_code == 1, qPrintable(Describe(r)));
+    const QStringList lines = r.out.split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 5);
+    QList<QJsonObject> objects;
+    for (const QString& line : lines) {
+      QJsonParseError err;
+      QJsonDocument d = QJsonDocument::fromJson(line.toUtf8(), &err);
+      QVERIFY2(err.error == QJsonParseError::NoError && d.isObject(), qPrintable(line));
+      objects << d.object();
+    }
+    QCOMPARE(objects[2].value("rows").toInt(), 1);
+    QJsonObject cell = objects[2].value("cells").toArray()[0].toObject();
+    QCOMPARE(cell.value("row").toString(), QString("\\x00"));
+    QCOMPARE(cell.value("timestamp").toInt(), 7);
+    QCOMPARE(objects[3].value("splits").toArray(), QJsonArray{"m"});
+    QCOMPARE(objects[4].value("ok").toBool(), false);
+    QCOMPARE(objects[4].value("error").toString(), QString("Unknown table missing!"));
+  }
+
+  void standardInputScript() {
+    QTemporaryDir data;
+    Run r = Shell({"--data", data.path()}, "create 't', 'f'\nexists 't'\n");
+    QVERIFY2(r.exit_code == 0, qPrintable(Describe(r)));
+    QVERIFY(r.out.contains("Table t does exist\n"));
+    Run dash = Shell({"--data", data.path(), "-"}, "list\n");
+    QVERIFY2(dash.exit_code == 0 && dash.out.contains("TABLE\nt\n"), qPrintable(Describe(dash)));
+  }
+
+  void splitsFileIsReadFromTheWorkingDirectory() {
+    QTemporaryDir data;
+    Run r = Shell({"--data", data.path(), "-e",
+                   "create 's', 'cf', {SPLITS_FILE => 'region_split_info.txt'}\nget_splits 's'"},
+                  {}, QProcessEnvironment::systemEnvironment(),
+                  QStringLiteral(REGIONLAB_ACCEPTANCE_DIR));
+    QVERIFY2(r.exit_code == 0, qPrintable(Describe(r)));
+    QVERIFY(r.out.contains("Total number of splits = 10\n"));
+  }
+
+  void defaultDataDirectory() {
+    QTemporaryDir home;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove("REGIONLAB_DATA");
+    env.insert("XDG_DATA_HOME", home.path());
+    Run r = Shell({"-e", "create 't', 'f'"}, {}, env);
+    QVERIFY2(r.exit_code == 0, qPrintable(Describe(r)));
+    QVERIFY(QFile::exists(home.filePath("RegionLab/catalog.db")));
+    Run help = Shell({"--help"}, {}, env);
+    QCOMPARE(help.exit_code, 0);
+    QVERIFY(help.out.contains(home.filePath("RegionLab")));
+  }
+
+  void badUsageExitsWithTwo_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("unknown option") << QStringList{"--frobnicate"};
+    QTest::newRow("missing -e value") << QStringList{"-e"};
+    QTest::newRow("missing --data value") << QStringList{"--data"};
+    QTest::newRow("-e and file") << QStringList{"-e", "list", "file.hbase"};
+    QTest::newRow("two files") << QStringList{"a.hbase", "b.hbase"};
+    QTest::newRow("unreadable file") << QStringList{"/nonexistent/dir/script.hbase"};
+  }
+  void badUsageExitsWithTwo() {
+    QFETCH(QStringList, args);
+    QTemporaryDir data;
+    Run r = Shell(QStringList{"--data", data.path()} + args);
+    QVERIFY2(r.exit_code == 2 && !r.crashed, qPrintable(Describe(r)));
+    QVERIFY(r.err.contains("usage: regionlab-shell"));
+  }
+
+  void garbageNeverKillsTheShell() {
+    QTemporaryDir data;
+    QByteArray junk;
+    for (int i = 0; i < 4096; ++i) junk.append(char((i * 7919 + 13) % 256));
+    junk.append("\nput 't', [[[{'x' => \n\"\\x");
+    Run r = Shell({"--data", data.path()}, junk);
+    QVERIFY2(!r.crashed && r.exit_code == 1, qPrintable(Describe(r)));
+    QVERIFY(r.out.contains("ERROR: syntax error"));
+  }
+};
+
+QTEST_GUILESS_MAIN(ShellCliTest)
+#include "shell_cli_test.moc"
