@@ -1,0 +1,42 @@
+#include "models/app_settings.h"
+
+#include <QDir>
+#include <QSettings>
+#include <algorithm>
+
+namespace regionlab::ui {
+
+namespace {
+constexpr char kInterval[] = "metrics/intervalMs";
+constexpr char kWindow[] = "charts/windowSeconds";
+constexpr char kServers[] = "cluster/regionServers";
+constexpr char kRecent[] = "files/recentDirectories";
+}  // namespace
+
+AppSettings AppSettings::load() {
+  QSettings s;
+  AppSettings a;
+  a.metricsIntervalMs = std::clamp(s.value(kInterval, a.metricsIntervalMs).toInt(), 100, 60000);
+  a.chartWindowSeconds = std::clamp(s.value(kWindow, a.chartWindowSeconds).toInt(), 10, 900);
+  a.regionServers = std::clamp(s.value(kServers, a.regionServers).toInt(), 1, 16);
+  a.recentDirectories = s.value(kRecent).toStringList();
+  while (a.recentDirectories.size() > kMaxRecentDirectories) a.recentDirectories.removeLast();
+  return a;
+}
+
+void AppSettings::save() const {
+  QSettings s;
+  s.setValue(kInterval, metricsIntervalMs);
+  s.setValue(kWindow, chartWindowSeconds);
+  s.setValue(kServers, regionServers);
+  s.setValue(kRecent, recentDirectories);
+}
+
+void AppSettings::addRecentDirectory(const QString& dir) {
+  const QString clean = QDir::cleanPath(dir);
+  recentDirectories.removeAll(clean);
+  recentDirectories.prepend(clean);
+  while (recentDirectories.size() > kMaxRecentDirectories) recentDirectories.removeLast();
+}
+
+}  // namespace regionlab::ui

@@ -1,0 +1,27 @@
+// AppSettings: the desktop app's preferences, kept with QSettings
+// (organisation "RegionLab", application "regionlab").
+//
+// Thread-safety: a plain value; load() and save() use QSettings, which is
+// safe from any one thread at a time.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+namespace regionlab::ui {
+
+struct AppSettings {
+  static constexpr int kMaxRecentDirectories = 8;
+
+  int metricsIntervalMs = 1000;   // how often the charts ask for a sample
+  int chartWindowSeconds = 300;   // the time window the live charts show
+  int regionServers = 3;          // region servers of a cluster the app opens
+  QStringList recentDirectories;  // most recent first
+
+  static AppSettings load();
+  void save() const;
+  // Puts `dir` first, removes duplicates and keeps kMaxRecentDirectories.
+  void addRecentDirectory(const QString& dir);
+};
+
+}  // namespace regionlab::ui

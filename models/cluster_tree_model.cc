@@ -1,0 +1,216 @@
+#include "models/cluster_tree_model.h"
+
+#include <map>
+
+#include "models/format.h"
+
+namespace regionlab::ui {
+
+struct ClusterTreeModel::Node {
+  Kind kind = Kind::Namespace;
+  QString key;     // stable path, unique in the tree
+  QString text;
+  QString tooltip;
+  QString table;   // full table name for tables and below
+  QString target;  // admin target
+  bool enabled = true;
+  Node* parent = nullptr;
+  int row = 0;
+  std::vector<std::unique_ptr<Node>> children;
+
+  Node* add(Kind k, QString nodeKey, QString nodeText) {
+    auto child = std::make_unique<Node>();
+    child->kind = k;
+    child->key = std::move(nodeKey);
+    child->text = std::move(nodeText);
+    child->table = table;
+    child->enabled = enabled;
+    child->parent = this;
+    child->row = static_cast<int>(children.size());
+    children.push_back(std::move(child));
+    return children.back().get();
+  }
+};
+
+namespace {
+
+using Node = ClusterTreeModel::Node;
+using Kind = ClusterTreeModel::Kind;
+
+bool sameShape(const Node& a, const Node& b) {
+  if (a.key != b.key || a.children.size() != b.children.size()) return false;
+  for (size_t i = 0; i < a.children.size(); ++i)
+    if (!sameShape(*a.children[i], *b.children[i])) return false;
+  return true;
+}
+
+std::unique_ptr<Node> buildTree(const SchemaSnapshot* schema,
+                                const std::vector<regionlab::RegionInfo>& regions) {
+  auto root = std::make_unique<Node>();
+  if (schema == nullptr) return root;
+  std::map<std::string, std::vector<const regionlab::RegionInfo*>> byTable;
+  for (const auto& r : regions) byTable[r.table].push_back(&r);
+  std::map<std::string, Node*> namespaces;
+  for (const auto& ns : schema->namespaces) {
+    namespaces[ns] = root->add(Kind::Namespace, QStringLiteral("n/") + QString::fromStdString(ns),
+                               QString::fromStdString(ns));
+  }
+  for (const auto& desc : schema->tables) {
+    auto it = namespaces.find(desc.ns);
+    if (it == namespaces.end()) {
+      it = namespaces
+               .emplace(desc.ns, root->add(Kind::Namespace,
+                                           QStringLiteral("n/") + QString::fromStdString(desc.ns),
+                                           QString::fromStdString(desc.ns)))
+               .first;
+    }
+    const QString full = QString::fromStdString(desc.FullName());
+    Node* nsNode = it->second;
+    Node* table = nsNode->add(Kind::Table, QStringLiteral("t/") + full,
+                              QString::fromStdString(desc.name));
+    table->table = full;
+    table->target = full;
+    table->enabled = desc.enabled;
+    if (!desc.enabled) table->text += QObject::tr(" (disabled)");
+    table->tooltip = QObject::tr("%1\nMAX_FILESIZE %2, MEMSTORE_FLUSHSIZE %3%4")
+                         .arg(full, formatBytes(desc.max_file_size),
+                              formatBytes(desc.memstore_flush_size),
+                              desc.split_policy.empty()
+                                  ? QString()
+                                  : QObject::tr("\nSPLIT_POLICY %1")
+                                        .arg(QString::fromStdString(desc.split_policy)));
+    Node* families = table->add(Kind::FamilyGroup, QStringLiteral("f/") + full,
+                                QObject::tr("Column families (%1)").arg(desc.families.size()));
+    families->target = full;
+    for (const auto& f : desc.families) {
+      Node* fam = families->add(Kind::Family,
+                                QStringLiteral("f/") + full + QLatin1Char('/') +
+                                    QString::fromStdString(f.name),
+                                QString::fromStdString(f.name));
+      fam->target = full;
+      fam->tooltip = QObject::tr("VERSIONS %1, BLOOMFILTER %2, COMPRESSION %3%4")
+                         .arg(f.max_versions)
+                         .arg(QLatin1String(regionlab::BloomTypeName(f.bloom)),
+                              QLatin1String(regionlab::CompressionName(f.compression)),
+                              f.in_memory ? QObject::tr(", IN_MEMORY") : QString());
+    }
+    const auto& tableRegions = byTable[desc.FullName()];
+    Node* regionGroup = table->add(Kind::RegionGroup, QStringLiteral("r/") + full,
+                                   QObject::tr("Regions (%1)").arg(tableRegions.size()));
+    regionGroup->target = full;
+    for (const regionlab::RegionInfo* r : tableRegions) {
+      const QString name = QString::fromStdString(r->encoded_name);
+      Node* region = regionGroup->add(
+          Kind::Region, QStringLiteral("r/") + full + QLatin1Char('/') + name,
+          QStringLiteral("[%1, %2) %3")
+              .arg(formatKey(r->start_key, QObject::tr("\u2026")),
+                   formatKey(r->end_key, QObject::tr("\u2026")),
+                   r->server.empty() ? QObject::tr("offline") : QString::fromStdString(r->server)));
+      region->target = name;
+      region->tooltip = QString::fromStdString(r->RegionName());
+    }
+  }
+  return root;
+}
+
+void copyChangedTexts(Node* shown, const Node* fresh, std::vector<Node*>* changed) {
+  if (shown->text != fresh->text || shown->tooltip != fresh->tooltip ||
+      shown->enabled != fresh->enabled || shown->target != fresh->target) {
+    shown->text = fresh->text;
+    shown->tooltip = fresh->tooltip;
+    shown->enabled = fresh->enabled;
+    shown->target = fresh->target;
+    changed->push_back(shown);
+  }
+  for (size_t i = 0; i < shown->children.size(); ++i)
+    copyChangedTexts(shown->children[i].get(), fresh->children[i].get(), changed);
+}
+
+}  // namespace
+
+ClusterTreeModel::ClusterTreeModel(QObject* parent)
+    : QAbstractItemModel(parent), m_root(std::make_unique<Node>()) {}
+
+ClusterTreeModel::~ClusterTreeModel() = default;
+
+void ClusterTreeModel::setSchema(const SchemaPtr& schema) {
+  m_schema = schema;
+  rebuild();
+}
+
+void ClusterTreeModel::updateRegions(const regionlab::ClusterSample& sample) {
+  m_regions = sample.regions;
+  for (auto& r : m_regions) r.metrics.stores.clear();  // the tree shows no per-store figures
+  rebuild();
+}
+
+void ClusterTreeModel::rebuild() {
+  std::unique_ptr<Node> fresh = buildTree(m_schema.get(), m_regions);
+  if (sameShape(*fresh, *m_root)) {
+    std::vector<Node*> changed;
+    copyChangedTexts(m_root.get(), fresh.get(), &changed);
+    for (Node* n : changed) {
+      if (n == m_root.get()) continue;
+      const QModelIndex i = indexOf(n);
+      emit dataChanged(i, i);
+    }
+    return;
+  }
+  beginResetModel();
+  m_root = std::move(fresh);
+  endResetModel();
+}
+
+QModelIndex ClusterTreeModel::indexOf(const Node* node) const {
+  if (node == nullptr || node == m_root.get()) return {};
+  return createIndex(node->row, 0, const_cast<Node*>(node));
+}
+
+QModelIndex ClusterTreeModel::findKey(const QString& key) const {
+  std::vector<const Node*> stack{m_root.get()};
+  while (!stack.empty()) {
+    const Node* n = stack.back();
+    stack.pop_back();
+    if (n != m_root.get() && n->key == key) return indexOf(n);
+    for (const auto& c : n->children) stack.push_back(c.get());
+  }
+  return {};
+}
+
+QModelIndex ClusterTreeModel::index(int row, int column, const QModelIndex& parent) const {
+  if (column != 0 || row < 0) return {};
+  const Node* p = parent.isValid() ? static_cast<const Node*>(parent.internalPointer()) : m_root.get();
+  if (row >= static_cast<int>(p->children.size())) return {};
+  return createIndex(row, 0, p->children[row].get());
+}
+
+QModelIndex ClusterTreeModel::parent(const QModelIndex& child) const {
+  if (!child.isValid()) return {};
+  const Node* n = static_cast<const Node*>(child.internalPointer());
+  return indexOf(n->parent);
+}
+
+int ClusterTreeModel::rowCount(const QModelIndex& parent) const {
+  if (parent.isValid() && parent.column() != 0) return 0;
+  const Node* p = parent.isValid() ? static_cast<const Node*>(parent.internalPointer()) : m_root.get();
+  return static_cast<int>(p->children.size());
+}
+
+int ClusterTreeModel::columnCount(const QModelIndex&) const { return 1; }
+
+QVariant ClusterTreeModel::data(const QModelIndex& index, int role) const {
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
+  const Node* n = static_cast<const Node*>(index.internalPointer());
+  switch (role) {
+    case Qt::DisplayRole: return n->text;
+    case Qt::ToolTipRole: return n->tooltip.isEmpty() ? QVariant() : QVariant(n->tooltip);
+    case KindRole: return static_cast<int>(n->kind);
+    case TableRole: return n->table;
+    case TargetRole: return n->target;
+    case KeyRole: return n->key;
+    case EnabledRole: return n->enabled;
+    default: return {};
+  }
+}
+
+}  // namespace regionlab::ui

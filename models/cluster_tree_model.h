@@ -1,0 +1,59 @@
+// ClusterTreeModel: namespaces -> tables -> column families and regions, the
+// tree on the left of the main window (DB Browser for SQLite's structure tree).
+//
+// The namespaces, tables and families come from a SchemaSnapshot; the regions
+// from the latest metrics sample. An update that keeps every node (same
+// namespaces, tables, families and regions) only emits dataChanged for the
+// nodes whose text changed (a region moved to another server, a table was
+// disabled); any other change rebuilds the tree with a model reset.
+//
+// Thread-safety: use from the UI thread only.
+#pragma once
+
+#include <QAbstractItemModel>
+#include <QString>
+#include <memory>
+#include <vector>
+
+#include "models/engine_controller.h"
+
+namespace regionlab::ui {
+
+class ClusterTreeModel : public QAbstractItemModel {
+  Q_OBJECT
+
+ public:
+  enum class Kind { Namespace, Table, FamilyGroup, Family, RegionGroup, Region };
+  static constexpr int KindRole = Qt::UserRole;        // int(Kind)
+  static constexpr int TableRole = Qt::UserRole + 1;   // table full name (tables and below)
+  static constexpr int TargetRole = Qt::UserRole + 2;  // what admin actions address:
+                                                       // table name or region encoded name
+  static constexpr int KeyRole = Qt::UserRole + 3;     // a stable path, e.g. "t/ns:tbl"
+  static constexpr int EnabledRole = Qt::UserRole + 4; // tables: bool
+
+  explicit ClusterTreeModel(QObject* parent = nullptr);
+  ~ClusterTreeModel() override;
+
+  void setSchema(const SchemaPtr& schema);
+  void updateRegions(const regionlab::ClusterSample& sample);
+  // Finds a node by its KeyRole path (invalid index when absent).
+  QModelIndex findKey(const QString& key) const;
+
+  QModelIndex index(int row, int column, const QModelIndex& parent = QModelIndex()) const override;
+  QModelIndex parent(const QModelIndex& child) const override;
+  int rowCount(const QModelIndex& parent = QModelIndex()) const override;
+  int columnCount(const QModelIndex& parent = QModelIndex()) const override;
+  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+
+  struct Node;
+
+ private:
+  void rebuild();
+  QModelIndex indexOf(const Node* node) const;
+
+  SchemaPtr m_schema;
+  std::vector<regionlab::RegionInfo> m_regions;  // of the latest sample
+  std::unique_ptr<Node> m_root;
+};
+
+}  // namespace regionlab::ui

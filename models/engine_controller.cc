@@ -1,0 +1,213 @@
+#include "models/engine_controller.h"
+
+#include <QMetaObject>
+
+namespace regionlab::ui {
+
+QString adminActionName(AdminAction action) {
+  switch (action) {
+    case AdminAction::Flush: return QStringLiteral("Flush");
+    case AdminAction::Compact: return QStringLiteral("Compact");
+    case AdminAction::MajorCompact: return QStringLiteral("Major compact");
+    case AdminAction::Split: return QStringLiteral("Split");
+    case AdminAction::Enable: return QStringLiteral("Enable");
+    case AdminAction::Disable: return QStringLiteral("Disable");
+    case AdminAction::Truncate: return QStringLiteral("Truncate");
+    case AdminAction::Drop: return QStringLiteral("Drop");
+  }
+  return QString();
+}
+
+bool adminActionDestroysData(AdminAction action) {
+  return action == AdminAction::Truncate || action == AdminAction::Drop;
+}
+
+// The worker thread's side: the open cluster. Only the worker touches it.
+struct EngineController::WorkerState {
+  std::unique_ptr<regionlab::Cluster> cluster;
+
+  void close() {
+    if (!cluster) return;
+    cluster->SetEventListener({});
+    // Close errors are reported by the engine's own log; the cluster is gone either way.
+    (void)cluster->Close();
+    cluster.reset();
+  }
+};
+
+namespace {
+
+QString toText(const regionlab::Status& s) { return QString::fromStdString(s.ToString()); }
+
+regionlab::Status runAction(regionlab::Admin& admin, AdminAction action, const std::string& target) {
+  switch (action) {
+    case AdminAction::Flush: return admin.Flush(target);
+    case AdminAction::Compact: return admin.Compact(target, false);
+    case AdminAction::MajorCompact: return admin.Compact(target, true);
+    case AdminAction::Split: return admin.Split(target);
+    case AdminAction::Enable: return admin.EnableTable(target);
+    case AdminAction::Disable: return admin.DisableTable(target);
+    case AdminAction::Truncate: return admin.TruncateTable(target, /*preserve_splits=*/true);
+    case AdminAction::Drop: {
+      auto enabled = admin.IsTableEnabled(target);
+      if (!enabled.ok()) return enabled.status();
+      if (*enabled) RL_RETURN_IF_ERROR(admin.DisableTable(target));
+      return admin.DeleteTable(target);
+    }
+  }
+  return regionlab::Status::InvalidArgument("unknown admin action");
+}
+
+}  // namespace
+
+EngineController::EngineController(QObject* parent)
+    : QObject(parent), m_state(std::make_shared<WorkerState>()) {
+  qRegisterMetaType<SamplePtr>();
+  qRegisterMetaType<SchemaPtr>();
+  qRegisterMetaType<regionlab::ClusterEvent>();
+  m_thread.setObjectName(QStringLiteral("regionlab-engine"));
+  m_worker = new QObject;
+  m_worker->moveToThread(&m_thread);
+  connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+  m_thread.start();
+}
+
+EngineController::~EngineController() {
+  auto state = m_state;
+  QThread* thread = &m_thread;
+  post([state, thread] {
+    state->close();
+    thread->quit();
+  });
+  m_thread.wait();
+}
+
+void EngineController::post(std::function<void()> fn) {
+  QMetaObject::invokeMethod(m_worker, std::move(fn), Qt::QueuedConnection);
+}
+
+void EngineController::reply(quint64 generation, std::function<void()> fn) {
+  QMetaObject::invokeMethod(
+      this,
+      [this, generation, fn = std::move(fn)] {
+        if (generation != m_generation) {
+          ++m_droppedReplies;
+          return;
+        }
+        fn();
+      },
+      Qt::QueuedConnection);
+}
+
+void EngineController::openDataDirectory(const QString& dir, int regionServers) {
+  const quint64 gen = ++m_generation;
+  m_open = false;
+  m_dataDirectory = dir;
+  auto state = m_state;
+  post([this, state, gen, dir, regionServers] {
+    state->close();
+    regionlab::ClusterOptions options;
+    options.region_servers = std::max(1, regionServers);
+    regionlab::ClusterOpenReport report;
+    auto result = regionlab::Cluster::Open(dir.toStdString(), options, &report);
+    if (!result.ok()) {
+      const QString error = toText(result.status());
+      reply(gen, [this, dir, error] { emit openFailed(dir, error); });
+      return;
+    }
+    state->cluster = std::move(result).value();
+    // Engine thread: copy the event and hand it to the UI thread; never block here.
+    state->cluster->SetEventListener([this, gen](const regionlab::ClusterEvent& e) {
+      reply(gen, [this, e] { emit clusterEvent(e); });
+    });
+    QStringList notes;
+    if (report.wal_entries_split > 0)
+      notes << tr("Recovered %1 WAL entries from the previous run").arg(report.wal_entries_split);
+    for (const auto& op : report.operations_recovered) notes << QString::fromStdString(op);
+    for (const auto& p : report.problems) notes << QString::fromStdString(p);
+    reply(gen, [this, dir, notes] {
+      m_open = true;
+      emit opened(dir, notes);
+    });
+  });
+}
+
+void EngineController::closeDataDirectory() {
+  const quint64 gen = ++m_generation;
+  m_open = false;
+  m_dataDirectory.clear();
+  auto state = m_state;
+  post([this, state, gen] {
+    state->close();
+    reply(gen, [this] { emit closed(); });
+  });
+}
+
+void EngineController::requestSample() {
+  const quint64 gen = m_generation;
+  ++m_pendingSamples;
+  auto state = m_state;
+  post([this, state, gen] {
+    SamplePtr sample;
+    if (state->cluster) sample = std::make_shared<regionlab::ClusterSample>(state->cluster->SampleNow());
+    QMetaObject::invokeMethod(
+        this,
+        [this, gen, sample] {
+          --m_pendingSamples;
+          if (gen != m_generation) {
+            ++m_droppedReplies;
+            return;
+          }
+          if (sample) emit sampleReady(sample);
+        },
+        Qt::QueuedConnection);
+  });
+}
+
+void EngineController::requestSchema() {
+  const quint64 gen = m_generation;
+  auto state = m_state;
+  post([this, state, gen] {
+    if (!state->cluster) return;
+    auto schema = std::make_shared<SchemaSnapshot>();
+    regionlab::Admin& admin = state->cluster->admin();
+    auto namespaces = admin.ListNamespaces();
+    auto tables = admin.ListTables();
+    if (!namespaces.ok() || !tables.ok()) {
+      const QString error = toText(!namespaces.ok() ? namespaces.status() : tables.status());
+      reply(gen, [this, error] { emit actionFinished(tr("List tables"), false, error); });
+      return;
+    }
+    schema->namespaces = std::move(namespaces).value();
+    schema->tables = std::move(tables).value();
+    SchemaPtr result = schema;
+    reply(gen, [this, result] { emit schemaReady(result); });
+  });
+}
+
+void EngineController::runAdminAction(AdminAction action, const QString& target) {
+  const QString description = QStringLiteral("%1 %2").arg(adminActionName(action), target);
+  runJob(description, [action, target](regionlab::Cluster* cluster) -> QString {
+    if (cluster == nullptr) return tr("no data directory is open");
+    regionlab::Status s = runAction(cluster->admin(), action, target.toStdString());
+    return s.ok() ? QString() : toText(s);
+  });
+}
+
+void EngineController::runJob(const QString& description,
+                              std::function<QString(regionlab::Cluster*)> work,
+                              std::function<void(const QString&)> done) {
+  const quint64 gen = m_generation;
+  emit actionStarted(description);
+  auto state = m_state;
+  post([this, state, gen, description, work = std::move(work), done = std::move(done)] {
+    const QString error = work(state->cluster.get());
+    reply(gen, [this, description, error, done] {
+      emit actionFinished(description, error.isEmpty(), error.isEmpty() ? tr("done") : error);
+      if (done) done(error);
+      requestSchema();
+    });
+  });
+}
+
+}  // namespace regionlab::ui

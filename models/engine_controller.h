@@ -1,0 +1,119 @@
+// EngineController: the UI's only door into the engine.
+//
+// It owns a regionlab::Cluster that lives on one worker thread: every engine
+// call (open, sample, schema listing, admin action, close) is posted to that
+// thread and its result comes back by a queued call onto the controller's
+// thread, where the matching signal is emitted. The UI thread never waits on
+// the engine, except in the destructor, which closes the cluster.
+//
+// Stale replies: every open/close starts a new generation. A reply carries the
+// generation it was asked for; one from an earlier generation (e.g. a sample
+// of the data directory the user just left) is dropped and counted in
+// droppedReplies().
+//
+// Thread-safety: use from the thread that created it (the UI thread).
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QThread>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "regionlab/cluster.h"
+
+namespace regionlab::ui {
+
+using SamplePtr = std::shared_ptr<const regionlab::ClusterSample>;
+
+// The structure shown by the cluster tree: namespaces and table descriptors.
+struct SchemaSnapshot {
+  std::vector<std::string> namespaces;
+  std::vector<regionlab::TableDescriptor> tables;
+};
+using SchemaPtr = std::shared_ptr<const SchemaSnapshot>;
+
+enum class AdminAction {
+  Flush,
+  Compact,
+  MajorCompact,
+  Split,
+  Enable,
+  Disable,
+  Truncate,  // preserves the splits, as the shell's truncate_preserve
+  Drop,      // disables first when the table is enabled
+};
+
+// "Flush", "Major compact", ...: the verb shown in menus and messages.
+QString adminActionName(AdminAction action);
+// True when the action destroys data and must be confirmed by the user.
+bool adminActionDestroysData(AdminAction action);
+
+class EngineController : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit EngineController(QObject* parent = nullptr);
+  // Closes the cluster on the worker and joins the worker thread.
+  ~EngineController() override;
+
+  // Opens (or creates) a data directory with `regionServers` region servers,
+  // closing the one open before. Emits opened() or openFailed().
+  void openDataDirectory(const QString& dir, int regionServers);
+  // Emits closed() once the cluster is closed.
+  void closeDataDirectory();
+  // Asks for Cluster::SampleNow(); emits sampleReady() unless the reply is stale.
+  void requestSample();
+  // Asks for namespaces and table descriptors; emits schemaReady().
+  void requestSchema();
+  // Runs an admin action on a table or a region (encoded name); emits
+  // actionStarted() now and actionFinished() when done, then requestSchema().
+  void runAdminAction(AdminAction action, const QString& target);
+  // Runs `work` on the worker with the open cluster (nullptr when none) and
+  // calls `done` with its message on this thread, unless stale. For jobs such
+  // as seeding a demo that the fixed calls above do not cover.
+  void runJob(const QString& description,
+              std::function<QString(regionlab::Cluster*)> work,
+              std::function<void(const QString&)> done = {});
+
+  bool isOpen() const { return m_open; }
+  QString dataDirectory() const { return m_dataDirectory; }
+  quint64 generation() const { return m_generation; }
+  int droppedReplies() const { return m_droppedReplies; }
+  int pendingSamples() const { return m_pendingSamples; }
+
+ signals:
+  void opened(const QString& dir, const QStringList& recoveryNotes);
+  void openFailed(const QString& dir, const QString& error);
+  void closed();
+  void sampleReady(const regionlab::ui::SamplePtr& sample);
+  void schemaReady(const regionlab::ui::SchemaPtr& schema);
+  // A flush, compaction, split, ... reported by the engine's event listener.
+  void clusterEvent(const regionlab::ClusterEvent& event);
+  void actionStarted(const QString& description);
+  void actionFinished(const QString& description, bool ok, const QString& message);
+
+ private:
+  struct WorkerState;
+  // Runs `fn` on the worker thread.
+  void post(std::function<void()> fn);
+  // Runs `fn` on this thread if `generation` is still current.
+  void reply(quint64 generation, std::function<void()> fn);
+
+  QThread m_thread;
+  QObject* m_worker = nullptr;                  // lives on m_thread; deleted when it finishes
+  std::shared_ptr<WorkerState> m_state;         // touched only on m_thread
+  quint64 m_generation = 0;
+  bool m_open = false;
+  QString m_dataDirectory;
+  int m_droppedReplies = 0;
+  int m_pendingSamples = 0;
+};
+
+}  // namespace regionlab::ui
+
+Q_DECLARE_METATYPE(regionlab::ui::SamplePtr)
+Q_DECLARE_METATYPE(regionlab::ui::SchemaPtr)
+Q_DECLARE_METATYPE(regionlab::ClusterEvent)

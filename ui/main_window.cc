@@ -1,0 +1,329 @@
+#include "ui/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTreeView>
+
+#include "models/cluster_tree_model.h"
+#include "models/demo_schema.h"
+#include "models/format.h"
+#include "models/metrics_poller.h"
+#include "models/region_list_model.h"
+#include "ui/live_charts_widget.h"
+#include "ui/region_map_panel.h"
+#include "ui/settings_dialog.h"
+
+namespace regionlab::ui {
+
+namespace {
+constexpr char kStateKey[] = "mainWindow/state";
+constexpr char kGeometryKey[] = "mainWindow/geometry";
+constexpr int kStateVersion = 1;
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(AppSettings::load()) {
+  setWindowTitle(tr("RegionLab"));
+  m_controller = new EngineController(this);
+  m_poller = new MetricsPoller(m_controller, this);
+  m_poller->setIntervalMs(m_settings.metricsIntervalMs);
+  m_treeModel = new ClusterTreeModel(this);
+  m_regionModel = new RegionListModel(this);
+
+  m_charts = new LiveChartsWidget(this);
+  m_charts->setWindowSeconds(m_settings.chartWindowSeconds);
+  setCentralWidget(m_charts);
+  buildDocks();
+  buildMenus();
+
+  m_dirLabel = new QLabel(this);
+  m_serversLabel = new QLabel(this);
+  m_regionsLabel = new QLabel(this);
+  m_writeLabel = new QLabel(this);
+  for (QLabel* l : {m_dirLabel, m_serversLabel, m_regionsLabel, m_writeLabel})
+    statusBar()->addPermanentWidget(l);
+  m_dirLabel->setText(tr("No data directory"));
+
+  connect(m_controller, &EngineController::opened, this, [this](const QString& dir, const QStringList& notes) {
+    m_settings.addRecentDirectory(dir);
+    m_settings.save();
+    rebuildRecentMenu();
+    setWindowTitle(tr("RegionLab \u2014 %1").arg(QDir::toNativeSeparators(dir)));
+    m_dirLabel->setText(QDir::toNativeSeparators(dir));
+    statusBar()->showMessage(notes.isEmpty() ? tr("Opened %1").arg(dir) : notes.join(QStringLiteral("; ")), 10000);
+    m_controller->requestSchema();
+    m_poller->start();
+    m_poller->pollNow();
+  });
+  connect(m_controller, &EngineController::openFailed, this, [this](const QString& dir, const QString& error) {
+    m_dirLabel->setText(tr("No data directory"));
+    auto* box = new QMessageBox(QMessageBox::Critical, tr("Cannot open data directory"),
+                                tr("%1 could not be opened:\n%2").arg(dir, error), QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+  });
+  connect(m_controller, &EngineController::schemaReady, this, &MainWindow::onSchema);
+  connect(m_controller, &EngineController::clusterEvent, m_charts, &LiveChartsWidget::addEvent);
+  connect(m_controller, &EngineController::actionStarted, this,
+          [this](const QString& what) { statusBar()->showMessage(tr("%1\u2026").arg(what)); });
+  connect(m_controller, &EngineController::actionFinished, this,
+          [this](const QString& what, bool ok, const QString& message) {
+            statusBar()->showMessage(tr("%1: %2").arg(what, message), 10000);
+            if (ok) return;
+            auto* box = new QMessageBox(QMessageBox::Warning, tr("RegionLab"),
+                                        tr("%1 failed:\n%2").arg(what, message), QMessageBox::Ok, this);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+          });
+  connect(m_poller, &MetricsPoller::sampleAdded, this, &MainWindow::onSample);
+
+  resize(1280, 820);
+  m_defaultState = saveState(kStateVersion);
+  QSettings s;
+  restoreGeometry(s.value(kGeometryKey).toByteArray());
+  restoreState(s.value(kStateKey).toByteArray(), kStateVersion);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildDocks() {
+  setDockNestingEnabled(true);
+  m_tree = new QTreeView(this);
+  m_tree->setModel(m_treeModel);
+  m_tree->setHeaderHidden(true);
+  m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
+  m_tree->setUniformRowHeights(true);
+  connect(m_tree, &QTreeView::customContextMenuRequested, this, &MainWindow::showTreeMenu);
+  connect(m_tree, &QTreeView::clicked, this, [this](const QModelIndex& i) {
+    const QString table = i.data(ClusterTreeModel::TableRole).toString();
+    if (!table.isEmpty()) setCurrentTable(table);
+  });
+  // Keep what the user expanded across model resets (splits rebuild the tree).
+  connect(m_treeModel, &QAbstractItemModel::modelAboutToBeReset, this, [this] {
+    m_expandedKeys.clear();
+    m_knownKeys.clear();
+    std::vector<QModelIndex> stack{QModelIndex()};
+    while (!stack.empty()) {
+      const QModelIndex parent = stack.back();
+      stack.pop_back();
+      for (int r = 0; r < m_treeModel->rowCount(parent); ++r) {
+        const QModelIndex i = m_treeModel->index(r, 0, parent);
+        const QString key = i.data(ClusterTreeModel::KeyRole).toString();
+        m_knownKeys.insert(key);
+        if (m_tree->isExpanded(i)) m_expandedKeys << key;
+        stack.push_back(i);
+      }
+    }
+  });
+  connect(m_treeModel, &QAbstractItemModel::modelReset, this, [this] {
+    for (const QString& key : m_expandedKeys) m_tree->expand(m_treeModel->findKey(key));
+    // Namespaces and tables that are new (a first load, a created table) open up.
+    for (int n = 0; n < m_treeModel->rowCount(); ++n) {
+      const QModelIndex ns = m_treeModel->index(n, 0);
+      if (!m_knownKeys.contains(ns.data(ClusterTreeModel::KeyRole).toString())) m_tree->expand(ns);
+      for (int t = 0; t < m_treeModel->rowCount(ns); ++t) {
+        const QModelIndex table = m_treeModel->index(t, 0, ns);
+        if (!m_knownKeys.contains(table.data(ClusterTreeModel::KeyRole).toString())) m_tree->expand(table);
+      }
+    }
+  });
+  m_treeDock = new QDockWidget(tr("Cluster"), this);
+  m_treeDock->setObjectName(QStringLiteral("clusterDock"));
+  m_treeDock->setWidget(m_tree);
+  addDockWidget(Qt::LeftDockWidgetArea, m_treeDock);
+
+  m_mapPanel = new RegionMapPanel(this);
+  m_mapDock = new QDockWidget(tr("Region map"), this);
+  m_mapDock->setObjectName(QStringLiteral("regionMapDock"));
+  m_mapDock->setWidget(m_mapPanel);
+  addDockWidget(Qt::BottomDockWidgetArea, m_mapDock);
+  connect(m_mapPanel, &RegionMapPanel::currentTableChanged, this, [this](const QString& table) {
+    m_regionModel->setTable(table);
+    if (const SamplePtr& s = m_poller->latestSample()) m_regionModel->updateFromSample(*s);
+  });
+
+  m_regionTable = new QTableView(this);
+  auto* proxy = new QSortFilterProxyModel(this);
+  proxy->setSourceModel(m_regionModel);
+  proxy->setSortRole(RegionListModel::RawValueRole);
+  m_regionTable->setModel(proxy);
+  m_regionTable->setSortingEnabled(true);
+  m_regionTable->sortByColumn(RegionListModel::StartKey, Qt::AscendingOrder);
+  m_regionTable->verticalHeader()->setVisible(false);
+  m_regionTable->verticalHeader()->setDefaultSectionSize(20);
+  m_regionTable->horizontalHeader()->setStretchLastSection(true);
+  m_regionTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+  m_listDock = new QDockWidget(tr("Regions"), this);
+  m_listDock->setObjectName(QStringLiteral("regionListDock"));
+  m_listDock->setWidget(m_regionTable);
+  addDockWidget(Qt::BottomDockWidgetArea, m_listDock);
+  tabifyDockWidget(m_mapDock, m_listDock);
+  m_mapDock->raise();
+  resizeDocks({m_treeDock}, {300}, Qt::Horizontal);
+  resizeDocks({m_mapDock}, {260}, Qt::Vertical);
+}
+
+void MainWindow::buildMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(tr("&Open data directory\u2026"), QKeySequence::Open, this, [this] { chooseDirectory(false); });
+  file->addAction(tr("&New data directory\u2026"), QKeySequence::New, this, [this] { chooseDirectory(true); });
+  m_recentMenu = file->addMenu(tr("Open &recent"));
+  rebuildRecentMenu();
+  file->addAction(tr("Create &demo tables"), this, [this] { createDemoTables(); });
+  file->addSeparator();
+  file->addAction(tr("&Settings\u2026"), this, &MainWindow::editSettings);
+  file->addSeparator();
+  file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+  m_viewMenu = menuBar()->addMenu(tr("&View"));
+  for (QDockWidget* dock : {m_treeDock, m_mapDock, m_listDock}) m_viewMenu->addAction(dock->toggleViewAction());
+  m_viewMenu->addSeparator();
+  m_viewMenu->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
+}
+
+void MainWindow::rebuildRecentMenu() {
+  m_recentMenu->clear();
+  for (const QString& dir : m_settings.recentDirectories)
+    m_recentMenu->addAction(QDir::toNativeSeparators(dir), this, [this, dir] { openDataDirectory(dir); });
+  m_recentMenu->setEnabled(!m_settings.recentDirectories.isEmpty());
+}
+
+void MainWindow::chooseDirectory(bool create) {
+  const QString title = create ? tr("New data directory (choose or create an empty folder)")
+                               : tr("Open data directory");
+  const QString dir = QFileDialog::getExistingDirectory(this, title, m_controller->dataDirectory());
+  if (dir.isEmpty()) return;
+  if (create && !QDir(dir).isEmpty()) {
+    QMessageBox::warning(this, tr("New data directory"),
+                         tr("%1 is not empty. Choose an empty folder for a new data directory, "
+                            "or use Open to open an existing one.").arg(dir));
+    return;
+  }
+  openDataDirectory(dir);
+}
+
+void MainWindow::openDataDirectory(const QString& dir) {
+  m_poller->stop();
+  m_poller->clear();
+  m_charts->clear();
+  m_dirLabel->setText(tr("Opening %1\u2026").arg(QDir::toNativeSeparators(dir)));
+  m_controller->openDataDirectory(dir, m_settings.regionServers);
+}
+
+void MainWindow::createDemoTables(int rowsPerTable) {
+  m_controller->runJob(
+      tr("Create demo tables %1").arg(demoTableNames().join(QStringLiteral(", "))),
+      [rowsPerTable](regionlab::Cluster* cluster) -> QString {
+        if (cluster == nullptr) return tr("no data directory is open");
+        regionlab::Status s = createDemoSchema(*cluster, rowsPerTable);
+        return s.ok() ? QString() : QString::fromStdString(s.ToString());
+      },
+      [this](const QString& error) { emit demoCreated(error.isEmpty(), error); });
+}
+
+void MainWindow::editSettings() {
+  SettingsDialog dialog(m_settings, this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  m_settings = dialog.settings();
+  m_settings.save();
+  m_poller->setIntervalMs(m_settings.metricsIntervalMs);
+  m_charts->setWindowSeconds(m_settings.chartWindowSeconds);
+}
+
+void MainWindow::resetLayout() {
+  for (QDockWidget* dock : {m_treeDock, m_mapDock, m_listDock}) dock->setFloating(false);
+  restoreState(m_defaultState, kStateVersion);
+  for (QDockWidget* dock : {m_treeDock, m_mapDock, m_listDock}) dock->show();
+  m_mapDock->raise();
+}
+
+void MainWindow::runAction(AdminAction action, const QString& target) {
+  if (adminActionDestroysData(action)) {
+    const QString what = action == AdminAction::Drop
+                             ? tr("Drop table %1? It is disabled first; every region and all its data "
+                                  "are deleted.").arg(target)
+                             : tr("Truncate table %1? All its rows are deleted; the region "
+                                  "boundaries are kept.").arg(target);
+    if (QMessageBox::warning(this, adminActionName(action), what, QMessageBox::Yes | QMessageBox::Cancel,
+                             QMessageBox::Cancel) != QMessageBox::Yes)
+      return;
+  }
+  m_controller->runAdminAction(action, target);
+}
+
+void MainWindow::showTreeMenu(const QPoint& pos) {
+  const QModelIndex index = m_tree->indexAt(pos);
+  if (!index.isValid()) return;
+  const auto kind = static_cast<ClusterTreeModel::Kind>(index.data(ClusterTreeModel::KindRole).toInt());
+  if (kind == ClusterTreeModel::Kind::Namespace) return;
+  const QString target = index.data(ClusterTreeModel::TargetRole).toString();
+  const QString table = index.data(ClusterTreeModel::TableRole).toString();
+  const bool region = kind == ClusterTreeModel::Kind::Region;
+  const bool enabled = index.data(ClusterTreeModel::EnabledRole).toBool();
+  QMenu menu(this);
+  menu.setTitle(region ? tr("Region %1").arg(target) : tr("Table %1").arg(table));
+  auto add = [&](AdminAction action, const QString& on, bool allowed = true) {
+    QString text = adminActionName(action);
+    if (adminActionDestroysData(action)) text += QStringLiteral("\u2026");
+    QAction* a = menu.addAction(text, this, [this, action, on] { runAction(action, on); });
+    a->setEnabled(allowed);
+  };
+  add(AdminAction::Flush, target, enabled);
+  add(AdminAction::Compact, target, enabled);
+  add(AdminAction::MajorCompact, target, enabled);
+  add(AdminAction::Split, target, enabled);
+  if (!region) {
+    menu.addSeparator();
+    add(enabled ? AdminAction::Disable : AdminAction::Enable, table);
+    add(AdminAction::Truncate, table);
+    add(AdminAction::Drop, table);
+  }
+  menu.exec(m_tree->viewport()->mapToGlobal(pos));
+}
+
+void MainWindow::setCurrentTable(const QString& table) { m_mapPanel->setCurrentTable(table); }
+
+void MainWindow::onSchema(const SchemaPtr& schema) {
+  m_treeModel->setSchema(schema);
+  QStringList tables;
+  for (const auto& t : schema->tables) tables << QString::fromStdString(t.FullName());
+  m_mapPanel->setTables(tables);
+  if (tables.isEmpty())
+    statusBar()->showMessage(tr("This data directory has no tables yet: File > Create demo tables "
+                                "makes the NewsClickFeedback and trade tables of the HBase notes."));
+}
+
+void MainWindow::onSample(const SamplePtr& sample) {
+  m_charts->addSample(*sample);
+  m_mapPanel->updateFromSample(sample);
+  m_regionModel->updateFromSample(*sample);
+  m_treeModel->updateRegions(*sample);
+  int online = 0;
+  for (const auto& s : sample->servers) online += s.online ? 1 : 0;
+  const double writes = m_charts->totalWriteRate();
+  m_serversLabel->setText(tr("Region servers: %1/%2").arg(online).arg(sample->servers.size()));
+  m_regionsLabel->setText(tr("Regions: %1").arg(formatCount(sample->regions.size())));
+  m_writeLabel->setText(tr("Writes: %1/s").arg(writes, 0, 'f', 0));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  QSettings s;
+  s.setValue(kGeometryKey, saveGeometry());
+  s.setValue(kStateKey, saveState(kStateVersion));
+  m_settings.save();
+  QMainWindow::closeEvent(event);
+}
+
+}  // namespace regionlab::ui

@@ -1,0 +1,100 @@
+// MainWindow: the regionlab desktop app's window.
+//
+// The cluster tree (namespaces -> tables -> families and regions, with the
+// admin context menu) docks on the left; the live charts are the central
+// widget; the region map and the region list dock below. Each dock owns one
+// concern and talks to the engine only through the EngineController; samples
+// arrive from the MetricsPoller. View > Reset layout restores the docks.
+//
+// Thread-safety: UI thread only.
+#pragma once
+
+#include <QByteArray>
+#include <QMainWindow>
+#include <QSet>
+
+#include "models/app_settings.h"
+#include "models/engine_controller.h"
+
+class QLabel;
+class QMenu;
+class QTableView;
+class QTreeView;
+class QDockWidget;
+
+namespace regionlab::ui {
+
+class ClusterTreeModel;
+class LiveChartsWidget;
+class MetricsPoller;
+class RegionListModel;
+class RegionMapPanel;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  void openDataDirectory(const QString& dir);
+  // Asks the user before an action that destroys data; then runs it.
+  void runAction(AdminAction action, const QString& target);
+  void resetLayout();
+  // Creates the demo tables (models/demo_schema.h) that are missing, through
+  // the engine worker; emits demoCreated() when done.
+  static constexpr int kDemoRows = 20000;
+  void createDemoTables(int rowsPerTable = kDemoRows);
+
+  EngineController* controller() const { return m_controller; }
+  MetricsPoller* poller() const { return m_poller; }
+  ClusterTreeModel* treeModel() const { return m_treeModel; }
+  RegionListModel* regionListModel() const { return m_regionModel; }
+  RegionMapPanel* regionMapPanel() const { return m_mapPanel; }
+  LiveChartsWidget* charts() const { return m_charts; }
+  QTreeView* treeView() const { return m_tree; }
+  QDockWidget* regionMapDock() const { return m_mapDock; }
+  QDockWidget* regionListDock() const { return m_listDock; }
+  QDockWidget* treeDock() const { return m_treeDock; }
+
+ signals:
+  void demoCreated(bool ok, const QString& message);
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+
+ private:
+  void buildMenus();
+  void buildDocks();
+  void rebuildRecentMenu();
+  void chooseDirectory(bool create);
+  void showTreeMenu(const QPoint& pos);
+  void onSample(const SamplePtr& sample);
+  void onSchema(const SchemaPtr& schema);
+  void setCurrentTable(const QString& table);
+  void editSettings();
+
+  AppSettings m_settings;
+  EngineController* m_controller = nullptr;
+  MetricsPoller* m_poller = nullptr;
+  ClusterTreeModel* m_treeModel = nullptr;
+  RegionListModel* m_regionModel = nullptr;
+  QTreeView* m_tree = nullptr;
+  QTableView* m_regionTable = nullptr;
+  RegionMapPanel* m_mapPanel = nullptr;
+  LiveChartsWidget* m_charts = nullptr;
+  QDockWidget* m_treeDock = nullptr;
+  QDockWidget* m_mapDock = nullptr;
+  QDockWidget* m_listDock = nullptr;
+  QMenu* m_recentMenu = nullptr;
+  QMenu* m_viewMenu = nullptr;
+  QLabel* m_dirLabel = nullptr;
+  QLabel* m_serversLabel = nullptr;
+  QLabel* m_regionsLabel = nullptr;
+  QLabel* m_writeLabel = nullptr;
+  QByteArray m_defaultState;
+  QStringList m_expandedKeys;  // tree nodes to re-expand after a model reset
+  QSet<QString> m_knownKeys;   // nodes that existed before it
+};
+
+}  // namespace regionlab::ui

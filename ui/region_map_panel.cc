@@ -1,0 +1,86 @@
+#include "ui/region_map_panel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include "ui/region_map_widget.h"
+
+namespace regionlab::ui {
+
+RegionMapPanel::RegionMapPanel(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  auto* bar = new QHBoxLayout;
+  m_tables = new QComboBox(this);
+  m_tables->setMinimumContentsLength(18);
+  m_tables->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  m_equalWidths = new QCheckBox(tr("Equal widths"), this);
+  m_lanes = new QCheckBox(tr("Lanes per server"), this);
+  m_sort = new QComboBox(this);
+  m_sort->addItem(tr("Key order"));
+  m_sort->addItem(tr("Largest first"));
+  bar->addWidget(new QLabel(tr("Table:"), this));
+  bar->addWidget(m_tables);
+  bar->addWidget(m_equalWidths);
+  bar->addWidget(m_lanes);
+  bar->addWidget(new QLabel(tr("Sort:"), this));
+  bar->addWidget(m_sort);
+  bar->addStretch();
+  layout->addLayout(bar);
+  m_map = new RegionMapWidget(this);
+  layout->addWidget(m_map, 1);
+
+  connect(m_tables, &QComboBox::currentTextChanged, this, [this](const QString& t) {
+    m_previous.reset();
+    refresh();
+    emit currentTableChanged(t);
+  });
+  connect(m_equalWidths, &QCheckBox::toggled, this, [this](bool on) {
+    m_map->setWidthMode(on ? RegionMapWidget::WidthMode::Equal : RegionMapWidget::WidthMode::Proportional);
+  });
+  connect(m_lanes, &QCheckBox::toggled, m_map, &RegionMapWidget::setLaneView);
+  connect(m_sort, &QComboBox::currentIndexChanged, this, [this](int i) {
+    m_map->setSortOrder(i == 0 ? RegionMapWidget::SortOrder::Key : RegionMapWidget::SortOrder::Size);
+  });
+}
+
+void RegionMapPanel::setTables(const QStringList& tables) {
+  const QString current = m_tables->currentText();
+  QSignalBlocker block(m_tables);
+  m_tables->clear();
+  m_tables->addItems(tables);
+  const int i = m_tables->findText(current);
+  m_tables->setCurrentIndex(i >= 0 ? i : (tables.isEmpty() ? -1 : 0));
+  block.unblock();
+  if (m_tables->currentText() != current) {
+    m_previous.reset();
+    refresh();
+    emit currentTableChanged(m_tables->currentText());
+  }
+}
+
+void RegionMapPanel::setCurrentTable(const QString& table) {
+  const int i = m_tables->findText(table);
+  if (i >= 0) m_tables->setCurrentIndex(i);
+}
+
+QString RegionMapPanel::currentTable() const { return m_tables->currentText(); }
+
+void RegionMapPanel::updateFromSample(const SamplePtr& sample) {
+  m_previous = m_sample;
+  m_sample = sample;
+  refresh();
+}
+
+void RegionMapPanel::refresh() {
+  if (!m_sample) {
+    m_map->setRegions({});
+    return;
+  }
+  m_map->setRegions(regionMapEntries(*m_sample, m_previous.get(), currentTable()));
+}
+
+}  // namespace regionlab::ui
