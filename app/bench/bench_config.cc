@@ -49,7 +49,8 @@ std::string usageText() {
   }
   out << "  --cache-mb N         block cache of every system (default 64)\n"
          "  --write-buffer-mb N  memtable / memstore size of every system (default 64)\n"
-         "  --block-size N       data block bytes of every LSM (default: each engine's own)\n"
+         "  --block-size N       data block bytes of RegionLab, LevelDB and RocksDB (default\n"
+         "                       4096; 0 = each engine's own default)\n"
          "  --seed N             request sequence seed (default 42)\n"
          "  --data DIR           where the stores live (default: a new directory in $TMPDIR)\n"
          "  --keep               keep the stores' files at the end\n"

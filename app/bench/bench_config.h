@@ -33,7 +33,10 @@ struct BenchConfig {
   bool keepData = false;               // --keep
   uint64_t cacheBytes = 64ull << 20;        // --cache-mb
   uint64_t writeBufferBytes = 64ull << 20;  // --write-buffer-mb
-  uint32_t blockSize = 0;                   // --block-size; 0 = each engine's default
+  // --block-size: the same data block size for RegionLab, LevelDB and RocksDB
+  // (LevelDB's and RocksDB's default; HBase's BLOCKSIZE default of 64 KiB is
+  // meant for HDFS reads); 0 = each engine's own default.
+  uint32_t blockSize = 4096;
   uint64_t seed = 42;                       // --seed
   bool quick = false;                       // --quick
   bool json = false;                        // --json[=PATH]
