@@ -123,7 +123,7 @@ RowkeyScheme Statistics() {
   s.queries = {Query("one series over an hour", {{"seriesId", "12345"}}, "time",
                      "2024-01-01T09:00:00Z", "2024-01-01T10:00:00Z")};
   s.workload.models = {Model("seriesId", ValueModelKind::kUniform, 0, 4294967295LL),
-                       Time("time", 1)};
+                       Time("time", 2)};
   return s;
 }
 
@@ -229,7 +229,7 @@ RowkeyScheme Vehicle() {
   s.queries = {Query("one car's records between two times", {{"carId", "42"}}, "ts",
                      "2024-01-01T08:00:00Z", "2024-01-01T09:00:00Z"),
                latest};
-  s.workload.models = {Model("carId", ValueModelKind::kZipf, 1, 50000), Time("ts", 1)};
+  s.workload.models = {Model("carId", ValueModelKind::kZipf, 1, 50000), Time("ts", 20)};
   return s;
 }
 
@@ -249,7 +249,7 @@ RowkeyScheme LatestFirst() {
   latest.limit = 10;
   s.queries = {latest, Query("a user's events between two times", {{"uid", "42"}}, "ts",
                              "2024-01-01T00:00:00Z", "2024-01-02T00:00:00Z")};
-  s.workload.models = {Model("uid", ValueModelKind::kZipf, 1, 1000000), Time("ts", 1)};
+  s.workload.models = {Model("uid", ValueModelKind::kZipf, 1, 1000000), Time("ts", 20)};
   return s;
 }
 

@@ -357,7 +357,7 @@ Status ReadModel(const Reader& r, const std::string& source, ValueModel* m) {
         if (!s.ok()) return r.Error(*start, "start: " + s.message());
         m->start_ms = v.number;
       }
-      return r.Int("max_step_ms", 1, INT64_MAX, &m->max_step_ms, false);
+      return r.Int("max_step_ms", 2, INT64_MAX, &m->max_step_ms, false);
     }
     case ValueModelKind::kTenantMix: {
       RL_RETURN_IF_ERROR(r.Expect({"field", "model", "choices"}));

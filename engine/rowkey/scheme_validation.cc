@@ -203,7 +203,8 @@ Status CheckModel(const RowkeyScheme& scheme, size_t index, std::set<std::string
       return Status::OK();
     case ValueModelKind::kIncreasingTime:
       if (field->type == FieldType::kString) return Bad(where, "increasing_time needs a long field");
-      if (m.max_step_ms < 1) return Bad(where, "max_step_ms must be at least 1");
+      // Steps are drawn from [0, max_step_ms): 1 would keep the time still.
+      if (m.max_step_ms < 2) return Bad(where, "max_step_ms must be at least 2");
       if (m.start_ms < 0) return Bad(where, "start must not be before 1970");
       return Status::OK();
     case ValueModelKind::kTenantMix:
