@@ -65,6 +65,11 @@ class SchemeAnalysisTest : public QObject {
     QCOMPARE(hot.segment, 0);
     QVERIFY(hot.message.find("segment 1 (timestamp ts)") != std::string::npos);
     QVERIFY(a->increasing_fraction > 0.8);  // ties in time fall back to the device order
+    // The notes' general layout starts with its auto-increment sequence.
+    auto general = AnalyzeScheme(*ExampleScheme("general"), Regions(8));
+    QVERIFY2(general->HasWarning(FindingKind::kHotspot), Messages(general->warnings).c_str());
+    QVERIFY(Messages(general->warnings).find("seq increases with every write (sequential)") !=
+            std::string::npos);
   }
 
   void salted_data() {
