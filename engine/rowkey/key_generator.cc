@@ -43,17 +43,7 @@ Result<KeyGenerator> KeyGenerator::Create(const KeyEncoder* encoder, const Workl
   for (const FieldDef& f : scheme.fields) {
     auto d = std::make_unique<Drawer>();
     d->type = f.type;
-    ValueModel m;
-    if (const ValueModel* given = workload.Find(f.name)) {
-      m = *given;
-    } else if (f.type == FieldType::kString) {
-      m.kind = ValueModelKind::kUniform;
-      m.min = 0;
-      m.max = 9999;
-    } else {
-      m.kind = ValueModelKind::kSequential;
-      m.min = 1;
-    }
+    const ValueModel m = EffectiveModel(scheme, workload, f.name);
     d->kind = m.kind;
     d->min = m.min;
     d->span = static_cast<uint64_t>(m.max) - static_cast<uint64_t>(m.min) + 1;

@@ -79,6 +79,23 @@ const ValueModel* Workload::Find(std::string_view field) const {
   return nullptr;
 }
 
+ValueModel EffectiveModel(const RowkeyScheme& scheme, const Workload& workload,
+                          std::string_view field) {
+  if (const ValueModel* m = workload.Find(field)) return *m;
+  ValueModel m;
+  m.field = std::string(field);
+  const FieldDef* def = scheme.FindField(field);
+  if (def != nullptr && def->type == FieldType::kString) {
+    m.kind = ValueModelKind::kUniform;
+    m.min = 0;
+    m.max = 9999;
+  } else {
+    m.kind = ValueModelKind::kSequential;
+    m.min = 1;
+  }
+  return m;
+}
+
 const FieldDef* RowkeyScheme::FindField(std::string_view name) const {
   const int i = FieldIndex(name);
   return i < 0 ? nullptr : &fields[static_cast<size_t>(i)];

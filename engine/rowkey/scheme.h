@@ -132,6 +132,13 @@ struct Workload {
   const ValueModel* Find(std::string_view field) const;
 };
 
+struct RowkeyScheme;
+
+// The model `field`'s values are drawn from: the workload's, or the default
+// of the field's type (see Workload).
+ValueModel EffectiveModel(const RowkeyScheme& scheme, const Workload& workload,
+                          std::string_view field);
+
 struct RowkeyScheme {
   std::string name;
   std::string description;

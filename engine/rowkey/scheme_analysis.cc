@@ -27,24 +27,6 @@ int LeadingSegment(const RowkeyScheme& scheme) {
   return -1;
 }
 
-// The model a field's values come from (the default when none is given).
-ValueModel EffectiveModel(const RowkeyScheme& scheme, const Workload& workload,
-                          const std::string& field) {
-  if (const ValueModel* m = workload.Find(field)) return *m;
-  ValueModel m;
-  m.field = field;
-  const FieldDef* def = scheme.FindField(field);
-  if (def != nullptr && def->type == FieldType::kString) {
-    m.kind = ValueModelKind::kUniform;
-    m.min = 0;
-    m.max = 9999;
-  } else {
-    m.kind = ValueModelKind::kSequential;
-    m.min = 1;
-  }
-  return m;
-}
-
 uint64_t Pow(uint64_t base, int exp) {
   uint64_t v = 1;
   for (int i = 0; i < exp; ++i) {

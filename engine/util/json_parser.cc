@@ -6,36 +6,12 @@
 #include <set>
 
 #include "util/json.h"
+#include "util/utf8.h"
 
 namespace regionlab {
 
 namespace {
 constexpr int kMaxDepth = 256;
-
-int HexDigit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-void AppendUtf8(std::string* out, uint32_t cp) {
-  if (cp < 0x80) {
-    out->push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
-}
 }  // namespace
 
 class JsonParser {
@@ -190,7 +166,7 @@ class JsonParser {
   Status Hex4(uint32_t* out) {
     uint32_t v = 0;
     for (int i = 0; i < 4; ++i) {
-      const int d = AtEnd() ? -1 : HexDigit(Peek());
+      const int d = AtEnd() ? -1 : HexDigitValue(Peek());
       if (d < 0) return Error("\\u needs four hex digits but found " + Describe());
       v = (v << 4) | static_cast<uint32_t>(d);
       Take();

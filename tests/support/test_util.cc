@@ -12,6 +12,39 @@ namespace regionlab::test {
 
 TempDir::TempDir() : dir_(QDir::tempPath() + "/regionlab-test-XXXXXX") {}
 
+QString ProcessRun::Describe() const {
+  return QString("exit %1%2\nstdout:\n%3\nstderr:\n%4")
+      .arg(exit_code)
+      .arg(crashed ? " (crashed)" : "")
+      .arg(out, err);
+}
+
+ProcessRun RunProcess(const QString& binary, const QStringList& args, const QByteArray& stdin_data,
+                      const QProcessEnvironment& env, const QString& working_dir) {
+  QProcess p;
+  p.setProcessEnvironment(env);
+  if (!working_dir.isEmpty()) p.setWorkingDirectory(working_dir);
+  p.start(binary, args);
+  ProcessRun r;
+  if (!p.waitForStarted(10000)) {
+    r.err = "did not start: " + p.errorString();
+    return r;
+  }
+  p.write(stdin_data);
+  p.closeWriteChannel();
+  if (!p.waitForFinished(120000)) {
+    p.kill();
+    p.waitForFinished();
+    r.err = "timed out";
+    return r;
+  }
+  r.crashed = p.exitStatus() == QProcess::CrashExit;
+  r.exit_code = p.exitCode();
+  r.out = QString::fromUtf8(p.readAllStandardOutput());
+  r.err += QString::fromUtf8(p.readAllStandardError());
+  return r;
+}
+
 long RunChildUntilAcked(const QProcessEnvironment& env, long first, long acks, QString* err) {
   QProcess child;
   QProcessEnvironment full = QProcessEnvironment::systemEnvironment();

@@ -34,6 +34,22 @@ class TempDir {
 // acks still in the pipe when the child died; *err gets the child's stderr.
 long RunChildUntilAcked(const QProcessEnvironment& env, long first, long acks, QString* err);
 
+// A child process run to its end by RunProcess.
+struct ProcessRun {
+  int exit_code = -1;
+  bool crashed = false;  // ended by a signal
+  QString out, err;
+  // "exit N (crashed)\nstdout:\n...\nstderr:\n..." for failure messages.
+  QString Describe() const;
+};
+
+// Runs `binary` with `args`, writes `stdin_data` and closes its input, and
+// waits up to two minutes (then kills it; err says "timed out").
+ProcessRun RunProcess(const QString& binary, const QStringList& args,
+                      const QByteArray& stdin_data = {},
+                      const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment(),
+                      const QString& working_dir = {});
+
 // Reads a whole file into a string; empty when missing.
 std::string ReadAll(const std::string& path);
 // Overwrites the byte at `offset` with its bitwise complement.

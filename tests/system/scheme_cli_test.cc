@@ -10,45 +10,20 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "support/test_util.h"
+
 namespace {
 
-struct Run {
-  int exit_code = -1;
-  bool crashed = false;
-  QString out, err;
-};
+using Run = regionlab::test::ProcessRun;
 
 Run Exec(const QString& binary, const QStringList& args, const QString& working_dir = {}) {
-  QProcess p;
-  if (!working_dir.isEmpty()) p.setWorkingDirectory(working_dir);
-  p.start(binary, args);
-  Run r;
-  if (!p.waitForStarted(10000)) {
-    r.err = "did not start: " + p.errorString();
-    return r;
-  }
-  p.closeWriteChannel();
-  if (!p.waitForFinished(120000)) {
-    p.kill();
-    p.waitForFinished();
-    r.err = "timed out";
-    return r;
-  }
-  r.crashed = p.exitStatus() == QProcess::CrashExit;
-  r.exit_code = p.exitCode();
-  r.out = QString::fromUtf8(p.readAllStandardOutput());
-  r.err += QString::fromUtf8(p.readAllStandardError());
-  return r;
+  return regionlab::test::RunProcess(binary, args, {}, QProcessEnvironment::systemEnvironment(),
+                                     working_dir);
 }
 
 Run Scheme(const QStringList& args) { return Exec(QStringLiteral(REGIONLAB_SCHEME_BINARY), args); }
 
-QString Describe(const Run& r) {
-  return QString("exit %1%2\nstdout:\n%3\nstderr:\n%4")
-      .arg(r.exit_code)
-      .arg(r.crashed ? " (crashed)" : "")
-      .arg(r.out, r.err);
-}
+QString Describe(const Run& r) { return r.Describe(); }
 
 void Write(const QString& path, const QByteArray& data) {
   QFile f(path);
