@@ -10,49 +10,21 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "support/test_util.h"
+
 namespace {
 
-struct Run {
-  int exit_code = -1;
-  bool crashed = false;
-  QString out, err;
-};
+using Run = regionlab::test::ProgramRun;
 
 QString ShellBinary() { return QStringLiteral(REGIONLAB_SHELL_BINARY); }
 
 Run Shell(const QStringList& args, const QByteArray& stdin_data = {},
           const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment(),
           const QString& working_dir = {}) {
-  QProcess p;
-  p.setProcessEnvironment(env);
-  if (!working_dir.isEmpty()) p.setWorkingDirectory(working_dir);
-  p.start(ShellBinary(), args);
-  Run r;
-  if (!p.waitForStarted(10000)) {
-    r.err = "did not start: " + p.errorString();
-    return r;
-  }
-  p.write(stdin_data);
-  p.closeWriteChannel();
-  if (!p.waitForFinished(120000)) {
-    p.kill();
-    p.waitForFinished();
-    r.err = "timed out";
-    return r;
-  }
-  r.crashed = p.exitStatus() == QProcess::CrashExit;
-  r.exit_code = p.exitCode();
-  r.out = QString::fromUtf8(p.readAllStandardOutput());
-  r.err += QString::fromUtf8(p.readAllStandardError());
-  return r;
+  return regionlab::test::RunProgram(ShellBinary(), args, stdin_data, env, working_dir);
 }
 
-QString Describe(const Run& r) {
-  return QString("exit %1%2\nstdout:\n%3\nstderr:\n%4")
-      .arg(r.exit_code)
-      .arg(r.crashed ? " (crashed)" : "")
-      .arg(r.out, r.err);
-}
+QString Describe(const Run& r) { return r.Describe(); }
 
 }  // namespace
 
