@@ -1,167 +1,115 @@
-// regionlab-demo: a headless walk through the storage engine. It writes rows
-// into one region, lets the memstore flush, compacts, reads everything back,
-// deletes, reopens (replaying the write-ahead log) and prints what happened
-// at each step with the engine's own metrics.
+// regionlab-demo: the headless demo. Opens the embedded cluster on a data
+// directory (the app's default one unless --data names another), creates the
+// demo tables of the HBase notes when they are missing (engine/demo), then
+// tours them through the HBase shell: describe, scans with filters, a write
+// that is flushed, a region-server kill with WAL-split failover, the
+// balancer. Each statement is echoed with the shell's prompt and answered as
+// the HBase shell prints it.
 //
-// usage: regionlab-demo [--data DIR] [--rows N]
+// The tour is resources/examples/demo-tour.hbase, compiled in. `--script
+// FILE` runs another file in the same form ("## " lines are narration).
+//
+// usage: regionlab-demo [--data DIR] [--rows N] [--script FILE]
+// Exit status: 0 when every statement succeeded, 1 otherwise, 2 on bad usage.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
 
-#include "regionlab/bytes.h"
-#include "regionlab/region.h"
-#include "util/env.h"
-
-using namespace regionlab;
+#include "demo/demo_schema.h"
+#include "regionlab/cluster.h"
+#include "shell/shell.h"
+#include "util/default_paths.h"
 
 namespace {
 
-void PrintMetrics(const char* when, const Region& region) {
-  RegionMetrics m = region.GetMetrics();
-  std::printf("  [%s] memstore %.1f KB, %llu store file(s) %.1f KB, flushes %llu, compactions %llu"
-              " (major %llu), WAL syncs %llu, block cache hits %llu / misses %llu\n",
-              when, m.memstore_heap_bytes / 1024.0, (unsigned long long)m.store_files,
-              m.store_file_bytes / 1024.0, (unsigned long long)m.flushes,
-              (unsigned long long)m.compactions, (unsigned long long)m.major_compactions,
-              (unsigned long long)m.wal_syncs, (unsigned long long)m.block_cache.hits,
-              (unsigned long long)m.block_cache.misses);
-}
+// kDemoTour: resources/examples/demo-tour.hbase, as a string literal.
+#include "demo_tour.inc"
 
-std::string RowKey(int i) {
-  // A hex salt prefix spreads the rows the way the NewsClickFeedback design does.
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "%x|news%06d", (i * 7919) % 16, i);
-  return buf;
-}
-
-int Fail(const Status& s) {
-  std::fprintf(stderr, "regionlab-demo: %s\n", s.ToString().c_str());
-  return 1;
+int Usage() {
+  std::fprintf(stderr, "usage: regionlab-demo [--data DIR] [--rows N] [--script FILE]\n");
+  return 2;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string dir = "regionlab-demo-data";
+  std::string dir = regionlab::DefaultDataDirectory();
+  std::string script_path;
   int rows = 20000;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--data") == 0 && i + 1 < argc) {
+    const bool has_value = i + 1 < argc;
+    if (std::strcmp(argv[i], "--data") == 0 && has_value) {
       dir = argv[++i];
-    } else if (std::strcmp(argv[i], "--rows") == 0 && i + 1 < argc) {
-      rows = std::atoi(argv[++i]);
+    } else if (std::strcmp(argv[i], "--rows") == 0 && has_value) {
+      char* end = nullptr;
+      rows = static_cast<int>(std::strtol(argv[++i], &end, 10));
+      if (*end != '\0' || rows < 1) return Usage();
+    } else if (std::strcmp(argv[i], "--script") == 0 && has_value) {
+      script_path = argv[++i];
     } else {
-      std::fprintf(stderr, "usage: regionlab-demo [--data DIR] [--rows N]\n");
-      return 2;
+      return Usage();
     }
   }
-  if (rows < 1) rows = 1;
-  const std::string region_dir = dir + "/NewsClickFeedback";
-  std::printf("RegionLab engine demo: data directory %s\n", dir.c_str());
-  if (Status s = Env::Default()->RemoveDirRecursive(region_dir); !s.ok()) return Fail(s);
-
-  RegionDescriptor desc;
-  desc.table = "NewsClickFeedback";
-  desc.encoded_name = "demo0001";
-  FamilyOptions family;
-  family.name = "Toutiao";
-  family.compression = Compression::kSnappy;
-  family.bloom = BloomType::kRow;
-  family.max_versions = 1;
-  desc.families.push_back(family);
-
-  RegionOptions options;
-  options.memstore_flush_size = 256 * 1024;  // small, so the demo flushes as it writes
-  options.durability = Durability::kAsyncWal;
-
-  std::printf("\n1. Open region %s of table %s (family %s: COMPRESSION SNAPPY, BLOOMFILTER ROW,"
-              " MEMSTORE_FLUSHSIZE 256 KB)\n",
-              desc.encoded_name.c_str(), desc.table.c_str(), family.name.c_str());
-  auto region = Region::Open(options, region_dir, desc);
-  if (!region.ok()) return Fail(region.status());
-  int flush_events = 0;
-  (*region)->SetListener({[&](const FlushEvent& e) {
-                            ++flush_events;
-                            if (flush_events <= 5) {
-                              std::printf("  flush (%s): %llu cells -> %.1f KB store file\n",
-                                          FlushReasonName(e.reason),
-                                          (unsigned long long)e.cells, e.file_bytes / 1024.0);
-                            }
-                          },
-                          [](const CompactionEvent& e) {
-                            std::printf("  %s compaction of %s: %llu files, %.1f KB -> %.1f KB\n",
-                                        e.major ? "major" : "minor", e.family.c_str(),
-                                        (unsigned long long)e.input_files, e.input_bytes / 1024.0,
-                                        e.output_bytes / 1024.0);
-                          }});
-
-  std::printf("\n2. Write %d rows (clicks:count and clicks:title)\n", rows);
-  for (int i = 0; i < rows; ++i) {
-    RowMutation m;
-    m.row = RowKey(i);
-    m.Put("Toutiao", "count", std::to_string(i % 97));
-    m.Put("Toutiao", "title", "headline number " + std::to_string(i) + " of the demo feed");
-    if (Status s = (*region)->Mutate(m); !s.ok()) return Fail(s);
+  std::string script = kDemoTour;
+  if (!script_path.empty()) {
+    std::ifstream in(script_path, std::ios::binary);
+    if (!in) {
+      std::fprintf(stderr, "regionlab-demo: cannot read %s\n", script_path.c_str());
+      return 2;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    script = text.str();
   }
-  if (Status s = (*region)->WaitForBackgroundWork(); !s.ok()) return Fail(s);
-  if (flush_events > 5) std::printf("  ... %d flushes in all\n", flush_events);
-  PrintMetrics("after writes", **region);
 
-  std::printf("\n3. Flush what is left, then major-compact\n");
-  if (Status s = (*region)->Flush(); !s.ok()) return Fail(s);
-  if (Status s = (*region)->WaitForBackgroundWork(); !s.ok()) return Fail(s);
-  PrintMetrics("after flush", **region);
-  if (Status s = (*region)->Compact(/*major=*/true); !s.ok()) return Fail(s);
-  PrintMetrics("after major compaction", **region);
-
-  std::printf("\n4. Read back\n");
-  int missing = 0, sampled = 0;
-  for (int i = 0; i < rows; i += std::max(1, rows / 1000)) {
-    ++sampled;
-    Get get;
-    get.row = RowKey(i);
-    auto r = (*region)->DoGet(get);
-    if (!r.ok()) return Fail(r.status());
-    if (r->cells.size() != 2 || r->cells[0].value != std::to_string(i % 97)) ++missing;
+  std::printf("RegionLab headless demo\nData directory: %s\n", dir.c_str());
+  regionlab::ClusterOpenReport report;
+  auto opened = regionlab::Cluster::Open(dir, regionlab::ClusterOptions{}, &report);
+  if (!opened.ok()) {
+    std::fprintf(stderr, "regionlab-demo: cannot open %s: %s\n", dir.c_str(),
+                 opened.status().ToString().c_str());
+    return 1;
   }
-  Scan scan;
-  auto scanner = (*region)->GetScanner(scan);
-  if (!scanner.ok()) return Fail(scanner.status());
-  RowResult row;
-  int scanned = 0;
-  std::string first, last;
-  while ((*scanner)->Next(&row)) {
-    if (scanned == 0) first = row.row;
-    last = row.row;
-    ++scanned;
-  }
-  if (!(*scanner)->status().ok()) return Fail((*scanner)->status());
-  std::printf("  gets: %d sampled rows, %d wrong or missing\n", sampled, missing);
-  std::printf("  scan: %d rows from '%s' to '%s'\n", scanned, ToStringBinary(first).c_str(),
-              ToStringBinary(last).c_str());
-  PrintMetrics("after reads", **region);
+  regionlab::Cluster& cluster = **opened;
+  for (const std::string& note : report.operations_recovered) std::printf("Recovered: %s\n", note.c_str());
+  if (report.wal_entries_split > 0)
+    std::printf("Recovered %llu WAL entries left by the previous run\n",
+                static_cast<unsigned long long>(report.wal_entries_split));
 
-  std::printf("\n5. Delete row %s, then close (which flushes) and reopen\n",
-              RowKey(0).c_str());
-  RowMutation del;
-  del.row = RowKey(0);
-  del.DeleteFamily("Toutiao");
-  if (Status s = (*region)->Mutate(del); !s.ok()) return Fail(s);
-  region->reset();
-  RecoveryReport report;
-  auto reopened = Region::Open(options, region_dir, desc, nullptr, &report);
-  if (!reopened.ok()) return Fail(reopened.status());
-  Get get;
-  get.row = RowKey(0);
-  auto r = (*reopened)->DoGet(get);
-  if (!r.ok()) return Fail(r.status());
-  std::printf("  reopened: %llu WAL entries to replay, %zu leftover files removed; row %s now has"
-              " %zu cells\n",
-              (unsigned long long)report.wal_entries_replayed, report.removed_orphans.size(),
-              RowKey(0).c_str(), r->cells.size());
-  PrintMetrics("after reopen", **reopened);
-  const bool ok = missing == 0 && scanned == rows && r->cells.empty();
-  std::printf("\n%s\n", ok ? "Demo finished: every row read back as written."
-                           : "Demo finished WITH ERRORS: see the counts above.");
-  return ok ? 0 : 1;
+  std::printf("Creating the demo tables that are missing (%d rows each)...\n", rows);
+  if (regionlab::Status s = regionlab::CreateDemoSchema(cluster, rows); !s.ok()) {
+    std::fprintf(stderr, "regionlab-demo: demo tables: %s\n", s.ToString().c_str());
+    return 1;
+  }
+  if (regionlab::Status s = cluster.WaitForBackgroundWork(); !s.ok()) {
+    std::fprintf(stderr, "regionlab-demo: %s\n", s.ToString().c_str());
+    return 1;
+  }
+
+  regionlab::shell::Shell shell(&cluster, regionlab::shell::ShellOptions{});
+  int failures = 0, statements = 0;
+  std::istringstream lines(script);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.rfind("## ", 0) == 0) {
+      std::printf("\n%s\n", line.substr(3).c_str());
+      continue;
+    }
+    if (line.empty() || line[0] == '#') continue;
+    ++statements;
+    std::printf("regionlab(main):%03d:0> %s\n", statements, line.c_str());
+    failures += shell.Run(line, [](const regionlab::shell::StatementResult& r) {
+      std::fwrite(r.output.data(), 1, r.output.size(), stdout);
+    });
+  }
+  if (regionlab::Status s = cluster.Close(); !s.ok()) {
+    std::fprintf(stderr, "regionlab-demo: closing: %s\n", s.ToString().c_str());
+    return 1;
+  }
+  std::printf("\n%d statement(s), %d failed. Run them yourself with:\n  regionlab-shell --data %s\n",
+              statements, failures, dir.c_str());
+  return failures == 0 ? 0 : 1;
 }

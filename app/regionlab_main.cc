@@ -3,13 +3,14 @@
 // happens.
 //
 // usage: regionlab [--data DIR] [--demo] [--screenshot FILE.png] [--quit-after-ms N]
-//   --demo        creates the demo tables (models/demo_schema.h) when missing
+//   --demo        creates the demo tables (engine/demo/demo_schema.h) when missing
 //   --screenshot  grabs the main window once metrics samples have arrived,
 //                 saves it as a PNG and quits (used by tests and the README)
 //   --quit-after-ms  quits after N milliseconds
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QIcon>
 #include <QTimer>
 #include <cstdio>
 
@@ -29,6 +30,9 @@ int main(int argc, char** argv) {
   QApplication::setOrganizationName(QStringLiteral("RegionLab"));
   QApplication::setApplicationName(QStringLiteral("regionlab"));
   QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+  QIcon icon(QStringLiteral(":/icons/regionlab-256.png"));
+  icon.addFile(QStringLiteral(":/icons/regionlab-64.png"));
+  QApplication::setWindowIcon(icon);
 
   QCommandLineParser parser;
   parser.setApplicationDescription(QStringLiteral("RegionLab: an embedded HBase model you can watch."));

@@ -18,13 +18,14 @@
 #include <QTreeView>
 
 #include "models/cluster_tree_model.h"
-#include "models/demo_schema.h"
 #include "models/format.h"
 #include "models/metrics_poller.h"
 #include "models/region_list_model.h"
 #include "ui/live_charts_widget.h"
 #include "ui/region_map_panel.h"
 #include "ui/settings_dialog.h"
+
+#include "demo/demo_schema.h"
 
 namespace regionlab::ui {
 
@@ -223,11 +224,13 @@ void MainWindow::openDataDirectory(const QString& dir) {
 }
 
 void MainWindow::createDemoTables(int rowsPerTable) {
+  QStringList names;
+  for (const std::string& name : regionlab::DemoTableNames()) names << QString::fromStdString(name);
   m_controller->runJob(
-      tr("Create demo tables %1").arg(demoTableNames().join(QStringLiteral(", "))),
+      tr("Create demo tables %1").arg(names.join(QStringLiteral(", "))),
       [rowsPerTable](regionlab::Cluster* cluster) -> QString {
         if (cluster == nullptr) return tr("no data directory is open");
-        regionlab::Status s = createDemoSchema(*cluster, rowsPerTable);
+        regionlab::Status s = regionlab::CreateDemoSchema(*cluster, rowsPerTable);
         return s.ok() ? QString() : QString::fromStdString(s.ToString());
       },
       [this](const QString& error) { emit demoCreated(error.isEmpty(), error); });

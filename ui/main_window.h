@@ -41,7 +41,7 @@ class MainWindow : public QMainWindow {
   // Asks the user before an action that destroys data; then runs it.
   void runAction(AdminAction action, const QString& target);
   void resetLayout();
-  // Creates the demo tables (models/demo_schema.h) that are missing, through
+  // Creates the demo tables (engine/demo/demo_schema.h) that are missing, through
   // the engine worker; emits demoCreated() when done.
   static constexpr int kDemoRows = 20000;
   void createDemoTables(int rowsPerTable = kDemoRows);

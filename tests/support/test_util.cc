@@ -12,34 +12,34 @@ namespace regionlab::test {
 
 TempDir::TempDir() : dir_(QDir::tempPath() + "/regionlab-test-XXXXXX") {}
 
-QString ProcessRun::Describe() const {
-  return QString("exit %1%2\nstdout:\n%3\nstderr:\n%4")
+QString ProgramRun::Describe() const {
+  return QStringLiteral("exit %1%2%3\nstdout:\n%4\nstderr:\n%5")
       .arg(exit_code)
       .arg(crashed ? " (crashed)" : "")
+      .arg(timed_out ? " (timed out)" : "")
       .arg(out, err);
 }
 
-ProcessRun RunProcess(const QString& binary, const QStringList& args, const QByteArray& stdin_data,
-                      const QProcessEnvironment& env, const QString& working_dir) {
+ProgramRun RunProgram(const QString& program, const QStringList& args, const QByteArray& stdin_data,
+                      const QProcessEnvironment& env, const QString& working_dir, int timeout_ms) {
   QProcess p;
   p.setProcessEnvironment(env);
   if (!working_dir.isEmpty()) p.setWorkingDirectory(working_dir);
-  p.start(binary, args);
-  ProcessRun r;
+  p.start(program, args);
+  ProgramRun r;
   if (!p.waitForStarted(10000)) {
     r.err = "did not start: " + p.errorString();
     return r;
   }
   p.write(stdin_data);
   p.closeWriteChannel();
-  if (!p.waitForFinished(120000)) {
+  if (!p.waitForFinished(timeout_ms)) {
     p.kill();
     p.waitForFinished();
-    r.err = "timed out";
-    return r;
+    r.timed_out = true;
   }
-  r.crashed = p.exitStatus() == QProcess::CrashExit;
-  r.exit_code = p.exitCode();
+  r.crashed = p.exitStatus() == QProcess::CrashExit && !r.timed_out;
+  r.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
   r.out = QString::fromUtf8(p.readAllStandardOutput());
   r.err += QString::fromUtf8(p.readAllStandardError());
   return r;

@@ -1,6 +1,7 @@
 // Helpers shared by the engine tests.
 #pragma once
 
+#include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <string>
@@ -34,21 +35,21 @@ class TempDir {
 // acks still in the pipe when the child died; *err gets the child's stderr.
 long RunChildUntilAcked(const QProcessEnvironment& env, long first, long acks, QString* err);
 
-// A child process run to its end by RunProcess.
-struct ProcessRun {
+// What a program run by RunProgram() did.
+struct ProgramRun {
   int exit_code = -1;
-  bool crashed = false;  // ended by a signal
+  bool crashed = false;    // ended by a signal
+  bool timed_out = false;  // killed after the timeout
   QString out, err;
   // "exit N (crashed)\nstdout:\n...\nstderr:\n..." for failure messages.
   QString Describe() const;
 };
 
-// Runs `binary` with `args`, writes `stdin_data` and closes its input, and
-// waits up to two minutes (then kills it; err says "timed out").
-ProcessRun RunProcess(const QString& binary, const QStringList& args,
-                      const QByteArray& stdin_data = {},
+// Runs `program` with `args`, feeds it `stdin_data` and waits up to
+// `timeout_ms` for it to finish (then kills it).
+ProgramRun RunProgram(const QString& program, const QStringList& args, const QByteArray& stdin_data = {},
                       const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment(),
-                      const QString& working_dir = {});
+                      const QString& working_dir = {}, int timeout_ms = 120000);
 
 // Reads a whole file into a string; empty when missing.
 std::string ReadAll(const std::string& path);

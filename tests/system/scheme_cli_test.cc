@@ -14,10 +14,10 @@
 
 namespace {
 
-using Run = regionlab::test::ProcessRun;
+using Run = regionlab::test::ProgramRun;
 
 Run Exec(const QString& binary, const QStringList& args, const QString& working_dir = {}) {
-  return regionlab::test::RunProcess(binary, args, {}, QProcessEnvironment::systemEnvironment(),
+  return regionlab::test::RunProgram(binary, args, {}, QProcessEnvironment::systemEnvironment(),
                                      working_dir);
 }
 

@@ -14,14 +14,14 @@
 
 namespace {
 
-using Run = regionlab::test::ProcessRun;
+using Run = regionlab::test::ProgramRun;
 
 QString ShellBinary() { return QStringLiteral(REGIONLAB_SHELL_BINARY); }
 
 Run Shell(const QStringList& args, const QByteArray& stdin_data = {},
           const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment(),
           const QString& working_dir = {}) {
-  return regionlab::test::RunProcess(ShellBinary(), args, stdin_data, env, working_dir);
+  return regionlab::test::RunProgram(ShellBinary(), args, stdin_data, env, working_dir);
 }
 
 QString Describe(const Run& r) { return r.Describe(); }

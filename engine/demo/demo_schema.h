@@ -9,21 +9,25 @@
 //                      salt digit 0..7, pre-split on the salts (note 002).
 // Both tables flush at 256 KB so flushes and compactions show on the charts.
 //
-// Thread-safety: call from the engine worker (EngineController::runJob);
-// it blocks for the writes.
+// The desktop app creates it (File > Create demo tables, `regionlab --demo`)
+// and the headless demo (`regionlab-demo`) tours it through the shell.
+//
+// Thread-safety: blocks for the writes; the GUI calls it on its engine worker
+// (EngineController::runJob).
 #pragma once
 
-#include <QStringList>
+#include <string>
+#include <vector>
 
 #include "regionlab/cluster.h"
 
-namespace regionlab::ui {
+namespace regionlab {
 
-// The tables createDemoSchema() makes, in creation order.
-QStringList demoTableNames();
+// The tables CreateDemoSchema() makes, in creation order.
+std::vector<std::string> DemoTableNames();
 
-// Creates the demo tables that do not exist yet and writes `rowsPerTable`
+// Creates the demo tables that do not exist yet and writes `rows_per_table`
 // rows into each table it created. Returns the first engine error.
-regionlab::Status createDemoSchema(regionlab::Cluster& cluster, int rowsPerTable);
+Status CreateDemoSchema(Cluster& cluster, int rows_per_table);
 
-}  // namespace regionlab::ui
+}  // namespace regionlab

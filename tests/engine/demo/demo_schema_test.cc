@@ -2,7 +2,7 @@
 // filled with real rows through the engine; creating it twice adds nothing.
 #include <QtTest>
 
-#include "models/demo_schema.h"
+#include "demo/demo_schema.h"
 #include "support/test_util.h"
 
 namespace {
@@ -32,7 +32,7 @@ class DemoSchemaTest : public QObject {
     auto opened = regionlab::Cluster::Open(dir.File("data"), options);
     RL_QVERIFY_OK(opened.status());
     regionlab::Cluster& cluster = **opened;
-    RL_QVERIFY_OK(regionlab::ui::createDemoSchema(cluster, 1500));
+    RL_QVERIFY_OK(regionlab::CreateDemoSchema(cluster, 1500));
 
     auto news = cluster.admin().GetDescriptor("NewsClickFeedback");
     RL_QVERIFY_OK(news.status());
@@ -56,10 +56,9 @@ class DemoSchemaTest : public QObject {
       if (r.table == "NewsClickFeedback") QVERIFY(r.metrics.write_requests > 0);
 
     // A second run keeps what is there.
-    RL_QVERIFY_OK(regionlab::ui::createDemoSchema(cluster, 1500));
+    RL_QVERIFY_OK(regionlab::CreateDemoSchema(cluster, 1500));
     QCOMPARE(countRows(cluster, "trade"), 1500);
-    QCOMPARE(regionlab::ui::demoTableNames(),
-             QStringList({QStringLiteral("NewsClickFeedback"), QStringLiteral("trade")}));
+    QCOMPARE(regionlab::DemoTableNames(), std::vector<std::string>({"NewsClickFeedback", "trade"}));
     RL_QVERIFY_OK(cluster.Close());
   }
 };
