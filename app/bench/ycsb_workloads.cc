@@ -2,7 +2,7 @@
 // proportions and request distributions (CoreWorkload and workloads/workload[a-f]).
 #include <memory>
 
-#include "generators.h"
+#include "util/zipfian.h"
 #include "workload_runner.h"
 
 namespace regionlab::bench {
@@ -34,23 +34,23 @@ void WorkloadRunner::ycsb(WorkloadResult* r, char workload) {
   // YCSB sizes the key chooser for the inserts it expects (twice the insert
   // share of the operations) and redraws keys not inserted yet.
   const auto expectedNewKeys = static_cast<uint64_t>(static_cast<double>(ops) * mix.insert * 2.0);
-  ScrambledZipfianGenerator zipfian(0, recordCount + expectedNewKeys - 1);
-  std::unique_ptr<SkewedLatestGenerator> latest;
-  if (workload == 'd') latest = std::make_unique<SkewedLatestGenerator>(recordCount - 1);
+  regionlab::ScrambledZipfianGenerator zipfian(0, recordCount + expectedNewKeys - 1);
+  std::unique_ptr<regionlab::SkewedLatestGenerator> latest;
+  if (workload == 'd') latest = std::make_unique<regionlab::SkewedLatestGenerator>(recordCount - 1);
 
   auto nextKey = [&]() -> uint64_t {
     const uint64_t count = m_versions.size();
-    if (latest) return latest->next(rng, count - 1);
+    if (latest) return latest->Next(rng, count - 1);
     uint64_t k;
     do {
-      k = zipfian.next(rng);
+      k = zipfian.Next(rng);
     } while (k >= count);
     return k;
   };
 
   startClock();
   for (uint64_t i = 0; i < ops; ++i) {
-    const double choice = uniformDouble(rng);
+    const double choice = regionlab::UniformDouble(rng);
     bool ok = true;
     if (choice < mix.read) {
       ok = timedGet(r, nextKey());

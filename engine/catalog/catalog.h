@@ -2,8 +2,9 @@
 //
 // It stores namespaces, table descriptors with their column families, the
 // regions of every table (keys, state, hosting server, parents), the split
-// and merge history, region moves and server events, sampled metrics, and a
-// journal of multi-step operations that were started but not finished. The
+// and merge history, region moves and server events, sampled metrics, a
+// journal of multi-step operations that were started but not finished, and
+// the rowkey schemes saved from the scheme builder. The
 // schema is described in FORMAT-catalog.md.
 //
 // Durability: WAL journal mode with synchronous=FULL, so a call that returned
@@ -126,6 +127,13 @@ class Catalog {
   // Retention by count: keeps the newest `keep` samples of each
   // (scope, subject, metric) series.
   Status TrimMetricsPerSeries(size_t keep);
+
+  // ---- Rowkey schemes, by name. The document is stored as given.
+  // Inserts the scheme or replaces its document (revision + 1).
+  Status SaveScheme(const std::string& name, const std::string& document, int64_t now_ms);
+  Result<SchemeRecord> GetScheme(const std::string& name);  // NotFound when absent
+  Result<std::vector<SchemeRecord>> ListSchemes();          // by name
+  Status DeleteScheme(const std::string& name);             // NotFound when absent
 
   // ---- Operations journal. An operation is begun before its first step,
   // updated as it advances, and finished (its row removed) when done —

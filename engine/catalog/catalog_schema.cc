@@ -144,6 +144,16 @@ ALTER TABLE regions ADD COLUMN split_parent INTEGER NOT NULL DEFAULT 0
   CHECK (split_parent IN (0, 1));
 UPDATE regions SET split_parent = 1 WHERE state = 'SPLIT';
 )sql"},
+    {4, "rowkey schemes saved from the scheme builder",
+     R"sql(
+CREATE TABLE rowkey_schemes (
+  name TEXT PRIMARY KEY NOT NULL CHECK (length(name) > 0),
+  document TEXT NOT NULL,
+  revision INTEGER NOT NULL CHECK (revision >= 1),
+  created_ms INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL
+) STRICT;
+)sql"},
 };
 
 const int kCatalogMigrationCount =

@@ -127,6 +127,16 @@ struct OperationRecord {
 // Changes applied by Catalog::Apply in one transaction, in the order they
 // were added: either every step takes effect or none does. A step that
 // fails (an unknown table or region, a constraint) rolls the batch back.
+// A rowkey scheme saved by name (the JSON document of engine/rowkey,
+// stored as given; the catalog does not read it).
+struct SchemeRecord {
+  std::string name;
+  std::string document;
+  int64_t revision = 0;  // 1 when first saved, +1 on every save
+  int64_t created_ms = 0;
+  int64_t updated_ms = 0;
+};
+
 class CatalogBatch {
  public:
   // One step each; the methods below add them.

@@ -195,12 +195,4 @@ std::string HumanReadableTtl(int64_t interval) {
   return s + ")";
 }
 
-std::string PrefixStopRow(std::string_view prefix) {
-  std::string stop(prefix);
-  while (!stop.empty() && static_cast<unsigned char>(stop.back()) == 0xFF) stop.pop_back();
-  if (stop.empty()) return stop;
-  stop.back() = static_cast<char>(static_cast<unsigned char>(stop.back()) + 1);
-  return stop;
-}
-
 }  // namespace regionlab::shell

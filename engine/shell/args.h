@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "regionlab/bytes.h"  // PrefixStopRow, used with these helpers
 #include "regionlab/status.h"
 #include "shell/value.h"
 
@@ -51,11 +52,5 @@ Status ParseTtl(const Value& v, int64_t* seconds);
 // PrettyPrinter's human-readable TTL: "FOREVER", "30 SECONDS",
 // "259200 SECONDS (3 DAYS)", "90061 SECONDS (1 DAY 1 HOUR 1 MINUTE 1 SECOND)".
 std::string HumanReadableTtl(int64_t seconds);
-
-// The rows of a ROWPREFIXFILTER: the first row after every row starting
-// with `prefix` (Scan.setRowPrefixFilter's stop row): the prefix with
-// trailing 0xFF bytes dropped and its last byte incremented; empty (no
-// bound) when the prefix is all 0xFF bytes or empty.
-std::string PrefixStopRow(std::string_view prefix);
 
 }  // namespace regionlab::shell

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "regionlab/bytes.h"
+#include "util/utf8.h"
 
 namespace regionlab::shell {
 
@@ -53,31 +54,6 @@ bool IsIdentStart(char c) {
 bool IsIdentChar(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
 }
-int HexDigit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-void AppendUtf8(std::string* out, uint32_t cp) {
-  if (cp < 0x80) {
-    out->push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
-}
-
 class Lexer {
  public:
   explicit Lexer(std::string_view src) : src_(src) {}
@@ -259,10 +235,10 @@ class Lexer {
         case 's': out.push_back(' '); break;
         case '\n': break;  // an escaped newline continues the string
         case 'x': {
-          int v = HexDigit(Peek());
+          int v = HexDigitValue(Peek());
           if (v < 0) return Fail(t, "invalid hex escape: \\x needs a hex digit");
           Take();
-          if (HexDigit(Peek()) >= 0) v = v * 16 + HexDigit(Take());
+          if (HexDigitValue(Peek()) >= 0) v = v * 16 + HexDigitValue(Take());
           out.push_back(static_cast<char>(v));
           break;
         }
@@ -289,8 +265,8 @@ class Lexer {
     auto read_hex = [&](int max_digits, uint32_t* cp) {
       int n = 0;
       *cp = 0;
-      while (n < max_digits && HexDigit(Peek()) >= 0) {
-        *cp = *cp * 16 + HexDigit(Take());
+      while (n < max_digits && HexDigitValue(Peek()) >= 0) {
+        *cp = *cp * 16 + HexDigitValue(Take());
         ++n;
       }
       return n;
@@ -330,7 +306,7 @@ class Lexer {
     bool is_float = false;
     while (!AtEnd()) {
       char c = Peek();
-      if (c == '_' && !digits.empty() && HexDigit(Peek(1)) >= 0) {
+      if (c == '_' && !digits.empty() && HexDigitValue(Peek(1)) >= 0) {
         Take();
         continue;
       }
@@ -348,7 +324,7 @@ class Lexer {
         if (Peek() == '-' || Peek() == '+') digits.push_back(Take());
         continue;
       }
-      const int d = HexDigit(c);
+      const int d = HexDigitValue(c);
       if (d < 0 || d >= base) break;
       digits.push_back(Take());
     }
@@ -369,7 +345,7 @@ class Lexer {
     const unsigned __int128 limit =
         static_cast<unsigned __int128>(std::numeric_limits<int64_t>::max()) + (negative ? 1 : 0);
     for (char c : digits) {
-      v = v * base + HexDigit(c);
+      v = v * base + HexDigitValue(c);
       if (v > limit) return Fail(t, "integer " + t->text + " is out of range for a 64-bit long");
     }
     t->kind = TokenKind::kInteger;

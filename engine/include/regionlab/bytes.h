@@ -19,4 +19,10 @@ std::string ToBytesBinary(std::string_view text);
 // Lower-case hex of every byte ("0a1f").
 std::string ToHex(std::string_view bytes);
 
+// The first row after every row starting with `prefix` (the stop row of
+// Scan.setRowPrefixFilter): the prefix with trailing 0xFF bytes dropped and
+// its last byte incremented; empty (no bound) when the prefix is all 0xFF
+// bytes or empty.
+std::string PrefixStopRow(std::string_view prefix);
+
 }  // namespace regionlab

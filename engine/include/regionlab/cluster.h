@@ -178,6 +178,14 @@ class Admin {
 
   Result<std::vector<HistoryEntry>> GetHistory(const std::string& table);
 
+  // Rowkey schemes kept with the cluster's catalog: JSON documents in the
+  // format of engine/rowkey/SCHEMES.md (engine/rowkey/scheme_store.h reads
+  // and writes them as RowkeyScheme values). Saving a name again replaces it.
+  Status SaveRowkeyScheme(const std::string& name, const std::string& document);
+  Result<std::string> GetRowkeyScheme(const std::string& name);  // NotFound when absent
+  Result<std::vector<std::string>> ListRowkeySchemes();          // names, sorted
+  Status DeleteRowkeyScheme(const std::string& name);            // NotFound when absent
+
  private:
   ClusterImpl* cluster_;
 };

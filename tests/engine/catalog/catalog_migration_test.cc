@@ -239,6 +239,34 @@ class CatalogMigrationTest : public QObject {
   // A v1 file whose region points at a missing table (SQLite enforces
   // foreign keys only when asked): the migration's check fails and rolls
   // back, leaving the file a v1 catalog.
+  // A version-3 catalog (before rowkey schemes) gains the schemes table
+  // and keeps its tables; a scheme saved afterwards survives a reopen.
+  void migratesVersion3AddingSchemes() {
+    TempDir dir;
+    const std::string path = dir.File("v3.db");
+    {
+      auto cat = Catalog::Open(path);
+      RL_QVERIFY_OK(cat.status());
+      RL_QVERIFY_OK((*cat)->CreateTable(MakeTable("default", "t"), TileRegions("t", {"m"}, "r"), 5));
+    }
+    QCOMPARE(RawExec(path, "DROP TABLE rowkey_schemes; PRAGMA user_version = 3;"), std::string());
+    {
+      auto cat = Catalog::Open(path);
+      RL_QVERIFY_OK(cat.status());
+      QCOMPARE((*cat)->OpenedFromVersion(), 3);
+      QCOMPARE((*cat)->ListRegions("t")->size(), size_t(2));
+      QVERIFY((*cat)->ListSchemes()->empty());
+      RL_QVERIFY_OK((*cat)->SaveScheme("s", "{}", 7));
+    }
+    QCOMPARE(RawQuery(path, "PRAGMA user_version"), std::to_string(kCatalogSchemaVersion) + "|\n");
+    QCOMPARE(RawQuery(path, "SELECT name, document, revision FROM rowkey_schemes"),
+             std::string("s|{}|1|\n"));
+    const std::string fresh = dir.File("fresh.db");
+    RL_QVERIFY_OK(Catalog::Open(fresh).status());
+    QCOMPARE(WithoutSpace(RawQuery(path, kSchemaQuery)),
+             WithoutSpace(RawQuery(fresh, kSchemaQuery)));
+  }
+
   void failedMigrationChangesNothing() {
     TempDir dir;
     const std::string path = WriteV1(

@@ -1,10 +1,10 @@
-#include "shell/json.h"
+#include "util/json.h"
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
-namespace regionlab::shell {
+namespace regionlab {
 
 Json Json::Strings(const std::vector<std::string>& items) {
   Json a = Array();
@@ -26,6 +26,29 @@ Json& Json::Set(std::string_view key, Json value) {
   }
   members_.emplace_back(std::string(key), std::move(value));
   return *this;
+}
+
+double Json::AsDouble() const {
+  if (type_ == Type::kDouble) return double_;
+  return type_ == Type::kInt ? static_cast<double>(int_) : 0;
+}
+
+const char* Json::TypeName(Type type) {
+  switch (type) {
+    case Type::kNull: return "null";
+    case Type::kBool: return "a boolean";
+    case Type::kInt: return "an integer";
+    case Type::kDouble: return "a number";
+    case Type::kString: return "a string";
+    case Type::kArray: return "an array";
+    case Type::kObject: return "an object";
+  }
+  return "?";
+}
+
+std::string Json::Where() const {
+  if (line_ == 0) return {};
+  return "line " + std::to_string(line_) + ", column " + std::to_string(column_);
 }
 
 const Json* Json::Get(std::string_view key) const {
@@ -160,4 +183,51 @@ std::string Json::Dump() const {
   return out;
 }
 
-}  // namespace regionlab::shell
+namespace {
+bool IsScalar(const Json& j) { return !j.is_array() && !j.is_object(); }
+}  // namespace
+
+void Json::DumpPrettyTo(std::string* out, int indent, int depth) const {
+  const std::string pad(static_cast<size_t>(indent) * (depth + 1), ' ');
+  const std::string close_pad(static_cast<size_t>(indent) * depth, ' ');
+  if (type_ == Type::kArray && !items_.empty()) {
+    bool flat = true;
+    for (const Json& item : items_) flat = flat && IsScalar(item);
+    out->push_back('[');
+    for (size_t i = 0; i < items_.size(); ++i) {
+      if (flat) {
+        if (i) *out += ", ";
+      } else {
+        *out += i ? ",\n" : "\n";
+        *out += pad;
+      }
+      items_[i].DumpPrettyTo(out, indent, depth + 1);
+    }
+    if (!flat) *out += "\n" + close_pad;
+    out->push_back(']');
+    return;
+  }
+  if (type_ == Type::kObject && !members_.empty()) {
+    out->push_back('{');
+    for (size_t i = 0; i < members_.size(); ++i) {
+      *out += i ? ",\n" : "\n";
+      *out += pad;
+      AppendJsonString(out, members_[i].first);
+      *out += ": ";
+      members_[i].second.DumpPrettyTo(out, indent, depth + 1);
+    }
+    *out += "\n" + close_pad;
+    out->push_back('}');
+    return;
+  }
+  DumpTo(out);
+}
+
+std::string Json::DumpPretty(int indent) const {
+  std::string out;
+  DumpPrettyTo(&out, indent, 0);
+  out.push_back('\n');
+  return out;
+}
+
+}  // namespace regionlab
