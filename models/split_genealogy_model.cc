@@ -167,15 +167,13 @@ QVariant SplitGenealogyModel::display(const Node& n, int column) const {
   const auto& regions = m_genealogy.regions();
   const GenealogyEvent* e = n.event >= 0 ? &m_genealogy.events()[n.event] : nullptr;
   switch (column) {
-    case Region:
+    case Keys:
       if (n.kind == RowKind::PreSplitGroup)
         return tr("pre-split: %1 regions").arg(e != nullptr ? e->daughters.size() : 0);
-      if (n.kind == RowKind::MergeLink)
-        return tr("\u2192 %1").arg(QString::fromStdString(regions[n.region].encodedName));
-      return QString::fromStdString(regions[n.region].encodedName);
-    case Keys:
-      return n.kind == RowKind::PreSplitGroup ? QStringLiteral("[\u2026, \u2026)")
-                                              : m_genealogy.keyRange(n.region);
+      if (n.kind == RowKind::MergeLink) return tr("\u2192 merged into %1").arg(m_genealogy.keyRange(n.region));
+      return m_genealogy.keyRange(n.region);
+    case Region:
+      return n.region >= 0 ? QString::fromStdString(regions[n.region].encodedName) : QString();
     case Event:
       if (e != nullptr) return e->kindName.isEmpty() ? Genealogy::kindText(e->kind) : e->kindName;
       if (regions[n.region].live) {
@@ -222,7 +220,7 @@ QVariant SplitGenealogyModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole: return display(n, index.column());
     case Qt::ToolTipRole: return toolTip(n);
     case Qt::FontRole: {
-      if (!live || index.column() != Region) return {};
+      if (!live || (index.column() != Keys && index.column() != Region)) return {};
       QFont bold;
       bold.setBold(true);
       return bold;

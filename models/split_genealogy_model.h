@@ -36,7 +36,9 @@ class SplitGenealogyModel : public QAbstractItemModel {
   Q_OBJECT
 
  public:
-  enum Column { Region, Keys, Event, SplitKey, Time, SizeAtSplit, Threshold, Cause, ColumnCount };
+  // The tree column shows key ranges (a genealogy of key ranges reads best);
+  // the encoded name comes last.
+  enum Column { Keys, Event, SplitKey, Time, SizeAtSplit, Threshold, Cause, Region, ColumnCount };
   enum class RowKind { PreSplitGroup, Region, MergeLink };
   static constexpr int RowKindRole = Qt::UserRole;          // int(RowKind)
   static constexpr int EncodedNameRole = Qt::UserRole + 1;  // the region (a link: the merged region)

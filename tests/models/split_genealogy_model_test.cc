@@ -82,7 +82,8 @@ class SplitGenealogyModelTest : public QObject {
     QTest::addColumn<int>("column");
     QTest::addColumn<QString>("text");
     using M = SplitGenealogyModel;
-    QTest::newRow("pre-split group") << "0" << int(M::Region) << "pre-split: 2 regions";
+    QTest::newRow("pre-split group") << "0" << int(M::Keys) << "pre-split: 2 regions";
+    QTest::newRow("pre-split has no region name") << "0" << int(M::Region) << "";
     QTest::newRow("pre-split kind") << "0" << int(M::Event) << "pre-split";
     QTest::newRow("pre-split time") << "0" << int(M::Time) << "2024-05-01 10:00:00";
     QTest::newRow("R1 under the pre-split") << "0/0" << int(M::Region) << "R1";
@@ -107,7 +108,8 @@ class SplitGenealogyModelTest : public QObject {
     QTest::newRow("R2 cause") << "0/1" << int(M::Cause) << "manual";
     QTest::newRow("R5 upper parent of the merge") << "0/1/0" << int(M::Region) << "R5";
     QTest::newRow("R5 keys") << "0/1/0" << int(M::Keys) << "[?, t\\x00\\xFF)";
-    QTest::newRow("merge link under R5") << "0/1/0/0" << int(M::Region) << "\u2192 R7";
+    QTest::newRow("merge link under R5") << "0/1/0/0" << int(M::Region) << "R7";
+    QTest::newRow("merge link text") << "0/1/0/0" << int(M::Keys) << "\u2192 merged into [f, t\\x00\\xFF)";
     QTest::newRow("merge link cause") << "0/1/0/0" << int(M::Cause) << "merge";
     QTest::newRow("R6") << "0/1/1" << int(M::Event) << "live on rs3";
     QTest::newRow("R6 keys") << "0/1/1" << int(M::Keys) << "[t\\x00\\xFF, \u2026)";
@@ -161,6 +163,7 @@ class SplitGenealogyModelTest : public QObject {
     QCOMPARE(at(model, "0/1/0/0").data(SplitGenealogyModel::EncodedNameRole).toString(), QStringLiteral("R7"));
     QVERIFY(at(model, "0/0").data(Qt::ToolTipRole).toString().contains(QStringLiteral("size at split: 300.0 MB")));
     QVERIFY(at(model, "0/0/0").data(Qt::FontRole).value<QFont>().bold());
+    QVERIFY(!at(model, "0/0").data(Qt::FontRole).isValid());
     // A new snapshot resets; an empty one empties.
     model.setSnapshot(nullptr);
     QCOMPARE(resets.count(), 2);
@@ -176,7 +179,7 @@ class SplitGenealogyModelTest : public QObject {
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setSnapshot(s);
     QCOMPARE(model.rowCount(), 1);
-    QCOMPARE(at(model, "0").data().toString(), QStringLiteral("A"));
+    QCOMPARE(at(model, "0", SplitGenealogyModel::Region).data().toString(), QStringLiteral("A"));
     QCOMPARE(at(model, "0", SplitGenealogyModel::Keys).data().toString(), QStringLiteral("[\u2026, \u2026)"));
     QVERIFY(at(model, "0").data(Qt::ToolTipRole).toString().contains(QStringLiteral("before the recorded history")));
     QCOMPARE(model.rowCount(at(model, "0")), 2);
