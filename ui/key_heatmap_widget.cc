@@ -115,9 +115,9 @@ double KeyHeatmapWidget::valueAt(const QPoint& pos) const {
 }
 
 QColor KeyHeatmapWidget::colourFor(double writesPerSecond) const {
-  // The same 512 steps as the rendered image.
-  const double scale = std::log1p(std::max(1.0, m_heatmap.maxBucketRate()));
-  const double step = std::clamp(std::round(std::log1p(std::max(0.0, writesPerSecond)) / scale * 511), 0.0, 511.0);
+  // The same 512 steps of the same square-root scale as the rendered image.
+  const double scale = std::max(1.0, m_heatmap.maxBucketRate());
+  const double step = std::clamp(std::round(std::sqrt(std::max(0.0, writesPerSecond) / scale) * 511), 0.0, 511.0);
   return QColor(ramp(step / 511).rgb());
 }
 
@@ -176,7 +176,7 @@ void KeyHeatmapWidget::render() {
     }
     for (int y : edgeRows) std::fill(edge.begin() + size_t(y) * w + p0, edge.begin() + size_t(y) * w + p1, 1);
   }
-  // Colours from a table: a log-scale step per entry, plain and on a boundary.
+  // Colours from a table: one scale step per entry, plain and on a boundary.
   constexpr int kSteps = 512;
   QRgb plain[kSteps], lined[kSteps];
   for (int i = 0; i < kSteps; ++i) {
@@ -185,13 +185,13 @@ void KeyHeatmapWidget::render() {
     lined[i] = qRgb(int(c.red() * 0.55 + 255 * 0.45), int(c.green() * 0.55 + 255 * 0.45),
                     int(c.blue() * 0.55 + 255 * 0.45));
   }
-  const double scale = std::log1p(std::max(1.0, m_heatmap.maxBucketRate()));
+  const double scale = std::max(1.0, m_heatmap.maxBucketRate());
   for (int y = 0; y < h; ++y) {
     auto* out = reinterpret_cast<QRgb*>(m_image.scanLine(y));
     for (int p = 0; p < w; ++p) {
       const float v = grid[size_t(y) * w + p];
       if (v < 0) continue;
-      const int step = std::clamp(int(std::lround(std::log1p(double(v)) / scale * (kSteps - 1))), 0, kSteps - 1);
+      const int step = std::clamp(int(std::lround(std::sqrt(double(v) / scale) * (kSteps - 1))), 0, kSteps - 1);
       out[p] = edge[size_t(y) * w + p] ? lined[step] : plain[step];
     }
   }
@@ -235,21 +235,29 @@ void KeyHeatmapWidget::drawKeyLabels(QPainter& p, const QRect& plot) const {
   const QFontMetrics fm(font());
   const int buckets = static_cast<int>(m_heatmap.bucketCount());
   p.setPen(palette().color(QPalette::WindowText));
-  // One label per free slot: at most plot.height() / line height labels.
+  // Each bucket whose first row is met gets its start key, centred on its
+  // rows when they are taller than a line, unless it would overlap the label
+  // above. One step per bucket or per row: at most plot.height() steps.
+  int nextFree = plot.top() - fm.height();
   for (int y = plot.top(); y < plot.bottom();) {
     const auto [b0, b1] = bucketRangeAt(y);
     if (b0 >= b1) break;
     const int top = rowOfBucket(b0);
-    if (top < y) {  // this bucket began above the previous label: go to the next one
+    if (top < y) {  // this bucket began above: go to the next one
       if (b1 >= buckets) break;
       y = std::max(y + 1, rowOfBucket(b1));
       continue;
     }
-    const QString key = b0 == 0 ? tr("(start)") : formatKey(m_heatmap.bucketStart(b0));
-    const QRect box(2, top, plot.left() - 8, fm.height());
-    p.drawText(box, Qt::AlignRight | Qt::AlignTop, fm.elidedText(key, Qt::ElideRight, box.width()));
-    p.drawLine(plot.left() - 5, top, plot.left() - 1, top);
-    y = std::max(top + 1, top + fm.height());
+    const int bottom = b0 + 1 < buckets ? rowOfBucket(b0 + 1) : plot.bottom() + 1;
+    const int textTop = std::max(top - fm.height() / 2 + 1, (top + bottom - fm.height()) / 2);
+    p.drawLine(plot.left() - 4, top, plot.left() - 1, top);
+    if (textTop >= nextFree) {
+      const QString key = b0 == 0 ? tr("(start)") : formatKey(m_heatmap.bucketStart(b0));
+      const QRect box(2, textTop, plot.left() - 8, fm.height());
+      p.drawText(box, Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(key, Qt::ElideRight, box.width()));
+      nextFree = textTop + fm.height();
+    }
+    y = top + 1;
   }
 }
 
@@ -285,11 +293,11 @@ void KeyHeatmapWidget::drawLegend(QPainter& p, const QRect& plot) const {
   }
   p.setPen(palette().color(QPalette::WindowText));
   p.drawRect(bar.adjusted(0, 0, -1, -1));
-  // Ticks at even steps of the logarithmic scale, labelled in writes/s.
+  // Ticks at even steps of the square-root scale, labelled in writes/s.
   for (double frac : {0.0, 0.25, 0.5, 0.75, 1.0}) {
     const int y = bar.bottom() - static_cast<int>(std::lround(frac * (bar.height() - 1)));
     p.drawLine(bar.right() + 1, y, bar.right() + 3, y);
-    const double value = std::expm1(frac * std::log1p(scale));
+    const double value = frac * frac * scale;
     const int ty = std::clamp(y + fm.ascent() / 2 - 1, bar.top() + fm.ascent(), bar.bottom());
     p.drawText(QPoint(bar.right() + 6, ty), rateText(value));
   }

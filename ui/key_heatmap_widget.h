@@ -3,7 +3,9 @@
 // vertical axis (the table's first key at the top), time runs left to right
 // (the newest sample at the right edge), and the colour of a cell is the
 // writes per second of that key bucket in that interval (KeyHeatmap's
-// spreading), on a logarithmic scale shown in the legend. Region boundaries
+// spreading), on a square-root scale shown in the legend: a hotspot many
+// times hotter than the rest stands out, while light traffic still shows
+// above the black of no writes. Region boundaries
 // are drawn as light lines, so a split appears as a line that starts at the
 // split's time. Hatched cells have no data (before the first sample, or a
 // gap while nothing was sampled).
