@@ -22,6 +22,7 @@
 #include "models/cluster_tree_model.h"
 #include "models/demo_schema.h"
 #include "models/format.h"
+#include "models/item_model_walk.h"
 #include "models/metrics_poller.h"
 #include "models/region_list_model.h"
 #include "ui/key_heatmap_panel.h"
@@ -121,18 +122,11 @@ void MainWindow::buildDocks() {
   connect(m_treeModel, &QAbstractItemModel::modelAboutToBeReset, this, [this] {
     m_expandedKeys.clear();
     m_knownKeys.clear();
-    std::vector<QModelIndex> stack{QModelIndex()};
-    while (!stack.empty()) {
-      const QModelIndex parent = stack.back();
-      stack.pop_back();
-      for (int r = 0; r < m_treeModel->rowCount(parent); ++r) {
-        const QModelIndex i = m_treeModel->index(r, 0, parent);
-        const QString key = i.data(ClusterTreeModel::KeyRole).toString();
-        m_knownKeys.insert(key);
-        if (m_tree->isExpanded(i)) m_expandedKeys << key;
-        stack.push_back(i);
-      }
-    }
+    forEachRow(*m_treeModel, [this](const QModelIndex& i) {
+      const QString key = i.data(ClusterTreeModel::KeyRole).toString();
+      m_knownKeys.insert(key);
+      if (m_tree->isExpanded(i)) m_expandedKeys << key;
+    });
   });
   connect(m_treeModel, &QAbstractItemModel::modelReset, this, [this] {
     for (const QString& key : m_expandedKeys) m_tree->expand(m_treeModel->findKey(key));

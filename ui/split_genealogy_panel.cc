@@ -6,6 +6,7 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include "models/item_model_walk.h"
 #include "models/split_genealogy_model.h"
 #include "ui/split_timeline_widget.h"
 
@@ -128,19 +129,10 @@ void SplitGenealogyPanel::restoreExpansion() {
     m_tree->expandAll();
   }
   if (m_collapsed.isEmpty()) return;
-  std::vector<QModelIndex> stack{QModelIndex()};
-  while (!stack.empty()) {
-    const QModelIndex parent = stack.back();
-    stack.pop_back();
-    for (int r = 0; r < m_model->rowCount(parent); ++r) {
-      const QModelIndex i = m_model->index(r, 0, parent);
-      if (m_collapsed.contains(rowKey(i))) {
-        QSignalBlocker block(m_tree);  // collapsing here is not the user's doing
-        m_tree->collapse(i);
-      }
-      stack.push_back(i);
-    }
-  }
+  QSignalBlocker block(m_tree);  // collapsing here is not the user's doing
+  forEachRow(*m_model, [this](const QModelIndex& i) {
+    if (m_collapsed.contains(rowKey(i))) m_tree->collapse(i);
+  });
 }
 
 void SplitGenealogyPanel::resizeEvent(QResizeEvent* event) {

@@ -5,6 +5,7 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include "models/item_model_walk.h"
 #include "models/split_genealogy_model.h"
 
 using regionlab::HistoryEntry;
@@ -140,18 +141,11 @@ class SplitGenealogyModelTest : public QObject {
     QCOMPARE(model.columnCount(), int(SplitGenealogyModel::ColumnCount));
     // Every region once: 7 region rows + 1 group + 1 link.
     int regions = 0, links = 0;
-    std::vector<QModelIndex> stack{QModelIndex()};
-    while (!stack.empty()) {
-      const QModelIndex p = stack.back();
-      stack.pop_back();
-      for (int r = 0; r < model.rowCount(p); ++r) {
-        const QModelIndex i = model.index(r, 0, p);
-        const auto kind = SplitGenealogyModel::RowKind(i.data(SplitGenealogyModel::RowKindRole).toInt());
-        regions += kind == SplitGenealogyModel::RowKind::Region;
-        links += kind == SplitGenealogyModel::RowKind::MergeLink;
-        stack.push_back(i);
-      }
-    }
+    regionlab::ui::forEachRow(model, [&](const QModelIndex& i) {
+      const auto kind = SplitGenealogyModel::RowKind(i.data(SplitGenealogyModel::RowKindRole).toInt());
+      regions += kind == SplitGenealogyModel::RowKind::Region;
+      links += kind == SplitGenealogyModel::RowKind::MergeLink;
+    });
     QCOMPARE(regions, 7);
     QCOMPARE(links, 1);
     QCOMPARE(model.indexForRegion(QStringLiteral("R7")).parent(), model.indexForRegion(QStringLiteral("R4")));
@@ -196,17 +190,10 @@ class SplitGenealogyModelTest : public QObject {
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setSnapshot(s);
     QStringList seen;
-    std::vector<QModelIndex> stack{QModelIndex()};
-    while (!stack.empty()) {
-      const QModelIndex p = stack.back();
-      stack.pop_back();
-      for (int r = 0; r < model.rowCount(p); ++r) {
-        const QModelIndex i = model.index(r, 0, p);
-        if (i.data(SplitGenealogyModel::RowKindRole).toInt() == int(SplitGenealogyModel::RowKind::Region))
-          seen << i.data(SplitGenealogyModel::EncodedNameRole).toString();
-        stack.push_back(i);
-      }
-    }
+    regionlab::ui::forEachRow(model, [&](const QModelIndex& i) {
+      if (i.data(SplitGenealogyModel::RowKindRole).toInt() == int(SplitGenealogyModel::RowKind::Region))
+        seen << i.data(SplitGenealogyModel::EncodedNameRole).toString();
+    });
     seen.sort();
     QCOMPARE(seen, QStringList({"Q", "W", "X", "Y", "Z"}));
     QCOMPARE(model.genealogy().regions().size(), size_t(5));

@@ -9,6 +9,7 @@
 #include <qcustomplot.h>
 
 #include "models/engine_controller.h"
+#include "models/item_model_walk.h"
 #include "models/split_genealogy_model.h"
 #include "support/test_util.h"
 #include "ui/split_genealogy_panel.h"
@@ -61,17 +62,15 @@ int countKind(const SplitGenealogyModel& m, GenealogyEvent::Kind kind) {
 // change across a reopen).
 QStringList dump(const SplitGenealogyModel& m) {
   QStringList out;
-  std::function<void(const QModelIndex&, int)> walk = [&](const QModelIndex& parent, int depth) {
-    for (int r = 0; r < m.rowCount(parent); ++r) {
-      QStringList cells;
-      const bool live = m.index(r, 0, parent).data(SplitGenealogyModel::LiveRole).toBool();
-      for (int c = 0; c < SplitGenealogyModel::ColumnCount; ++c)
-        cells << (live && c == SplitGenealogyModel::Event ? QStringLiteral("live") : m.index(r, c, parent).data().toString());
-      out << QString(depth, QLatin1Char(' ')) + cells.join(QLatin1Char('|'));
-      walk(m.index(r, 0, parent), depth + 1);
-    }
-  };
-  walk(QModelIndex(), 0);
+  regionlab::ui::forEachRow(m, [&](const QModelIndex& i) {
+    QStringList cells;
+    const bool live = i.data(SplitGenealogyModel::LiveRole).toBool();
+    for (int c = 0; c < SplitGenealogyModel::ColumnCount; ++c)
+      cells << (live && c == SplitGenealogyModel::Event ? QStringLiteral("live") : i.siblingAtColumn(c).data().toString());
+    int depth = 0;
+    for (QModelIndex p = i.parent(); p.isValid(); p = p.parent()) ++depth;
+    out << QString(depth, QLatin1Char(' ')) + cells.join(QLatin1Char('|'));
+  });
   return out;
 }
 
