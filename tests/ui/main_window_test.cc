@@ -391,7 +391,6 @@ class MainWindowTest : public QObject {
       return QColor(image.pixel(5, image.height() / 2)).lightness();
     };
     QTRY_VERIFY(plotLightness() < 80);
-    save(&w, QStringLiteral("main_window_dark.png"));
     // A new window starts dark (the setting is kept), and light comes back.
     chooseTheme(QStringLiteral("light"));
     QCOMPARE(regionlab::ui::currentTheme(), regionlab::ui::Theme::Light);
