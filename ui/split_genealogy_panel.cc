@@ -158,7 +158,7 @@ QString SplitGenealogyPanel::summary() const {
     merges += e.kind == GenealogyEvent::Kind::Merge;
     if (e.kind == GenealogyEvent::Kind::PreSplit) presplit += static_cast<int>(e.daughters.size());
   }
-  QString text = tr("%1: %2 regions now; %3 splits by policy, %4 manual, %5 merges")
+  QString text = tr("%1: %2 regions now; splits by policy: %3, manual splits: %4, merges: %5")
                      .arg(m_table)
                      .arg(live)
                      .arg(policy)

@@ -147,7 +147,7 @@ class SplitGenealogyPanelTest : public QObject {
         QString::fromStdString(model.genealogy().regions()[events[mergeEvent].daughters.at(0)].encodedName);
     QCOMPARE(model.indexForRegion(merged).parent().data(SplitGenealogyModel::EncodedNameRole).toString(),
              QString::fromStdString(regions[0].encoded_name));
-    QVERIFY2(panel.summary().contains(QStringLiteral("1 manual, 1 merges")), qPrintable(panel.summary()));
+    QVERIFY2(panel.summary().contains(QStringLiteral("manual splits: 1, merges: 1")), qPrintable(panel.summary()));
 
     // The timeline: one mark per event; hovering names it; a click selects its row.
     regionlab::ui::SplitTimelineWidget* timeline = panel.timeline();
