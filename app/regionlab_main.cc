@@ -71,6 +71,8 @@ int main(int argc, char** argv) {
   }
 
   regionlab::ui::MainWindow window;
+  // Scripted runs make their own tables (or none): no first-start question.
+  window.setOfferDemo(!parser.isSet(demoOption) && !parser.isSet(screenshotOption));
   int exitCode = 0;
   if (parser.isSet(screenshotOption)) {
     const QString file = parser.value(screenshotOption);

@@ -11,6 +11,7 @@ constexpr char kInterval[] = "metrics/intervalMs";
 constexpr char kWindow[] = "charts/windowSeconds";
 constexpr char kServers[] = "cluster/regionServers";
 constexpr char kRecent[] = "files/recentDirectories";
+constexpr char kTheme[] = "appearance/theme";
 }  // namespace
 
 AppSettings AppSettings::load() {
@@ -20,6 +21,8 @@ AppSettings AppSettings::load() {
   a.chartWindowSeconds = std::clamp(s.value(kWindow, a.chartWindowSeconds).toInt(), 10, 900);
   a.regionServers = std::clamp(s.value(kServers, a.regionServers).toInt(), 1, 16);
   a.recentDirectories = s.value(kRecent).toStringList();
+  const QString theme = s.value(kTheme, a.theme).toString();
+  a.theme = theme == QLatin1String("dark") ? theme : QStringLiteral("light");
   while (a.recentDirectories.size() > kMaxRecentDirectories) a.recentDirectories.removeLast();
   return a;
 }
@@ -30,6 +33,7 @@ void AppSettings::save() const {
   s.setValue(kWindow, chartWindowSeconds);
   s.setValue(kServers, regionServers);
   s.setValue(kRecent, recentDirectories);
+  s.setValue(kTheme, theme);
 }
 
 void AppSettings::addRecentDirectory(const QString& dir) {

@@ -16,6 +16,7 @@ struct AppSettings {
   int metricsIntervalMs = 1000;   // how often the charts ask for a sample
   int chartWindowSeconds = 300;   // the time window the live charts show
   int regionServers = 3;          // region servers of a cluster the app opens
+  QString theme = QStringLiteral("light");  // "light" or "dark" (ui/theme.h applies it)
   QStringList recentDirectories;  // most recent first
 
   static AppSettings load();

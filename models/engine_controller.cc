@@ -14,6 +14,8 @@ QString adminActionName(AdminAction action) {
     case AdminAction::Disable: return QStringLiteral("Disable");
     case AdminAction::Truncate: return QStringLiteral("Truncate");
     case AdminAction::Drop: return QStringLiteral("Drop");
+    case AdminAction::Merge: return QStringLiteral("Merge");
+    case AdminAction::Move: return QStringLiteral("Move");
   }
   return QString();
 }
@@ -39,7 +41,8 @@ namespace {
 
 QString toText(const regionlab::Status& s) { return QString::fromStdString(s.ToString()); }
 
-regionlab::Status runAction(regionlab::Admin& admin, AdminAction action, const std::string& target) {
+regionlab::Status runAction(regionlab::Admin& admin, AdminAction action, const std::string& target,
+                            const std::string& argument) {
   switch (action) {
     case AdminAction::Flush: return admin.Flush(target);
     case AdminAction::Compact: return admin.Compact(target, false);
@@ -54,6 +57,8 @@ regionlab::Status runAction(regionlab::Admin& admin, AdminAction action, const s
       if (*enabled) RL_RETURN_IF_ERROR(admin.DisableTable(target));
       return admin.DeleteTable(target);
     }
+    case AdminAction::Merge: return admin.MergeRegions(target, argument);
+    case AdminAction::Move: return admin.Move(target, argument);
   }
   return regionlab::Status::InvalidArgument("unknown admin action");
 }
@@ -64,6 +69,8 @@ EngineController::EngineController(QObject* parent)
     : QObject(parent), m_state(std::make_shared<WorkerState>()) {
   qRegisterMetaType<SamplePtr>();
   qRegisterMetaType<SchemaPtr>();
+  qRegisterMetaType<HistoryPtr>();
+  qRegisterMetaType<SampleListPtr>();
   qRegisterMetaType<regionlab::ClusterEvent>();
   m_thread.setObjectName(QStringLiteral("regionlab-engine"));
   m_worker = new QObject;
@@ -185,12 +192,64 @@ void EngineController::requestSchema() {
   });
 }
 
-void EngineController::runAdminAction(AdminAction action, const QString& target) {
-  const QString description = QStringLiteral("%1 %2").arg(adminActionName(action), target);
-  runJob(description, [action, target](regionlab::Cluster* cluster) -> QString {
+void EngineController::runAdminAction(AdminAction action, const QString& target,
+                                      const QString& argument) {
+  QString description = QStringLiteral("%1 %2").arg(adminActionName(action), target);
+  if (action == AdminAction::Merge) description += tr(" with %1").arg(argument);
+  if (action == AdminAction::Move) description += tr(" to %1").arg(argument);
+  runJob(description, [action, target, argument](regionlab::Cluster* cluster) -> QString {
     if (cluster == nullptr) return tr("no data directory is open");
-    regionlab::Status s = runAction(cluster->admin(), action, target.toStdString());
+    regionlab::Status s =
+        runAction(cluster->admin(), action, target.toStdString(), argument.toStdString());
     return s.ok() ? QString() : toText(s);
+  });
+}
+
+void EngineController::requestHistory(const QString& table) {
+  const quint64 gen = m_generation;
+  auto state = m_state;
+  post([this, state, gen, table] {
+    auto snapshot = std::make_shared<HistorySnapshot>();
+    snapshot->table = table;
+    if (!state->cluster) {
+      snapshot->error = tr("no data directory is open");
+    } else {
+      regionlab::Admin& admin = state->cluster->admin();
+      auto history = admin.GetHistory(table.toStdString());
+      auto regions = admin.ListRegions(table.toStdString());
+      if (!history.ok() || !regions.ok()) {
+        snapshot->error = toText(!history.ok() ? history.status() : regions.status());
+      } else {
+        snapshot->history = std::move(history).value();
+        snapshot->regions = std::move(regions).value();
+        for (auto& r : snapshot->regions) r.metrics.stores.clear();  // not shown; keeps the copy small
+      }
+    }
+    HistoryPtr result = snapshot;
+    reply(gen, [this, result] { emit historyReady(result); });
+  });
+}
+
+void EngineController::requestMetricsHistory(const QString& table) {
+  const quint64 gen = m_generation;
+  auto state = m_state;
+  post([this, state, gen, table] {
+    auto samples = std::make_shared<std::vector<regionlab::ClusterSample>>();
+    if (state->cluster) {
+      const std::string name = table.toStdString();
+      for (regionlab::ClusterSample& s : state->cluster->MetricsHistory()) {
+        regionlab::ClusterSample cut;
+        cut.time_ms = s.time_ms;
+        for (regionlab::RegionInfo& r : s.regions) {
+          if (r.table != name) continue;
+          r.metrics.stores.clear();
+          cut.regions.push_back(std::move(r));
+        }
+        samples->push_back(std::move(cut));
+      }
+    }
+    SampleListPtr result = samples;
+    reply(gen, [this, table, result] { emit metricsHistoryReady(table, result); });
   });
 }
 

@@ -35,6 +35,20 @@ struct SchemaSnapshot {
 };
 using SchemaPtr = std::shared_ptr<const SchemaSnapshot>;
 
+// One table's split/merge history from the catalog (Admin::GetHistory) and
+// its regions now, read in one worker call: what the split genealogy shows.
+struct HistorySnapshot {
+  QString table;
+  std::vector<regionlab::HistoryEntry> history;  // oldest first
+  std::vector<regionlab::RegionInfo> regions;    // the table's regions now, in key order
+  QString error;                                 // why it could not be read; empty when it was
+};
+using HistoryPtr = std::shared_ptr<const HistorySnapshot>;
+
+// The engine's sampled metrics history (Cluster::MetricsHistory, oldest
+// first) cut down to one table's regions.
+using SampleListPtr = std::shared_ptr<const std::vector<regionlab::ClusterSample>>;
+
 enum class AdminAction {
   Flush,
   Compact,
@@ -44,6 +58,8 @@ enum class AdminAction {
   Disable,
   Truncate,  // preserves the splits, as the shell's truncate_preserve
   Drop,      // disables first when the table is enabled
+  Merge,     // target: a region; argument: the adjacent region to merge it with
+  Move,      // target: a region; argument: the region server to move it to
 };
 
 // "Flush", "Major compact", ...: the verb shown in menus and messages.
@@ -70,7 +86,14 @@ class EngineController : public QObject {
   void requestSchema();
   // Runs an admin action on a table or a region (encoded name); emits
   // actionStarted() now and actionFinished() when done, then requestSchema().
-  void runAdminAction(AdminAction action, const QString& target);
+  // `argument`: the other region of a Merge, the server of a Move.
+  void runAdminAction(AdminAction action, const QString& target, const QString& argument = {});
+  // Asks for `table`'s split/merge history and current regions; emits
+  // historyReady() (with an error text when they cannot be read).
+  void requestHistory(const QString& table);
+  // Asks for the engine's sampled metrics history of `table`'s regions;
+  // emits metricsHistoryReady() (an empty list when no directory is open).
+  void requestMetricsHistory(const QString& table);
   // Runs `work` on the worker with the open cluster (nullptr when none) and
   // calls `done` with its message on this thread, unless stale. For jobs such
   // as seeding a demo that the fixed calls above do not cover.
@@ -90,6 +113,8 @@ class EngineController : public QObject {
   void closed();
   void sampleReady(const regionlab::ui::SamplePtr& sample);
   void schemaReady(const regionlab::ui::SchemaPtr& schema);
+  void historyReady(const regionlab::ui::HistoryPtr& history);
+  void metricsHistoryReady(const QString& table, const regionlab::ui::SampleListPtr& samples);
   // A flush, compaction, split, ... reported by the engine's event listener.
   void clusterEvent(const regionlab::ClusterEvent& event);
   void actionStarted(const QString& description);
@@ -116,4 +141,6 @@ class EngineController : public QObject {
 
 Q_DECLARE_METATYPE(regionlab::ui::SamplePtr)
 Q_DECLARE_METATYPE(regionlab::ui::SchemaPtr)
+Q_DECLARE_METATYPE(regionlab::ui::HistoryPtr)
+Q_DECLARE_METATYPE(regionlab::ui::SampleListPtr)
 Q_DECLARE_METATYPE(regionlab::ClusterEvent)

@@ -13,6 +13,7 @@
 
 #include "models/format.h"
 #include "ui/server_colors.h"
+#include "ui/theme.h"
 
 namespace regionlab::ui {
 
@@ -124,6 +125,17 @@ LiveChartsWidget::LiveChartsWidget(QWidget* parent) : QWidget(parent) {
   ensureGraph(StoreFiles, QLatin1String(kFileCount), QColor(0x4e, 0x79, 0xa7));
   QCPGraph* bytes = ensureGraph(StoreFiles, QLatin1String(kFileBytes), QColor(0xf2, 0x8e, 0x2b));
   bytes->setValueAxis(m_plots[StoreFiles]->yAxis2);
+  for (QCustomPlot* plot : m_plots) stylePlot(plot, palette());
+}
+
+void LiveChartsWidget::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::PaletteChange) {
+    for (QCustomPlot* plot : m_plots) {
+      stylePlot(plot, palette());
+      plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+  }
+  QWidget::changeEvent(event);
 }
 
 QCPGraph* LiveChartsWidget::graph(Chart chart, const QString& name) const {

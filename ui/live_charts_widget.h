@@ -73,6 +73,10 @@ class LiveChartsWidget : public QWidget {
  signals:
   void pausedChanged(bool paused);
 
+ protected:
+  // Restyles the plots from the palette when the theme changes (ui/theme.h).
+  void changeEvent(QEvent* event) override;
+
  private:
   QCPGraph* ensureGraph(Chart chart, const QString& name, const QColor& colour, bool dashed = false);
   QCPGraph* serverGraph(Chart chart, const QString& server, const QString& suffix, bool dashed);

@@ -1,5 +1,6 @@
 #include "ui/main_window.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -16,14 +17,19 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTreeView>
+#include <algorithm>
 
 #include "models/cluster_tree_model.h"
 #include "models/format.h"
+#include "models/item_model_walk.h"
 #include "models/metrics_poller.h"
 #include "models/region_list_model.h"
+#include "ui/key_heatmap_panel.h"
 #include "ui/live_charts_widget.h"
 #include "ui/region_map_panel.h"
 #include "ui/settings_dialog.h"
+#include "ui/split_genealogy_panel.h"
+#include "ui/theme.h"
 
 #include "demo/demo_schema.h"
 
@@ -32,11 +38,13 @@ namespace regionlab::ui {
 namespace {
 constexpr char kStateKey[] = "mainWindow/state";
 constexpr char kGeometryKey[] = "mainWindow/geometry";
-constexpr int kStateVersion = 1;
+constexpr int kStateVersion = 2;  // 2: the heatmap and genealogy docks
+constexpr char kDemoOfferedKey[] = "firstStart/demoOffered";
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(AppSettings::load()) {
   setWindowTitle(tr("RegionLab"));
+  applyTheme(themeFromName(m_settings.theme));
   m_controller = new EngineController(this);
   m_poller = new MetricsPoller(m_controller, this);
   m_poller->setIntervalMs(m_settings.metricsIntervalMs);
@@ -115,18 +123,11 @@ void MainWindow::buildDocks() {
   connect(m_treeModel, &QAbstractItemModel::modelAboutToBeReset, this, [this] {
     m_expandedKeys.clear();
     m_knownKeys.clear();
-    std::vector<QModelIndex> stack{QModelIndex()};
-    while (!stack.empty()) {
-      const QModelIndex parent = stack.back();
-      stack.pop_back();
-      for (int r = 0; r < m_treeModel->rowCount(parent); ++r) {
-        const QModelIndex i = m_treeModel->index(r, 0, parent);
-        const QString key = i.data(ClusterTreeModel::KeyRole).toString();
-        m_knownKeys.insert(key);
-        if (m_tree->isExpanded(i)) m_expandedKeys << key;
-        stack.push_back(i);
-      }
-    }
+    forEachRow(*m_treeModel, [this](const QModelIndex& i) {
+      const QString key = i.data(ClusterTreeModel::KeyRole).toString();
+      m_knownKeys.insert(key);
+      if (m_tree->isExpanded(i)) m_expandedKeys << key;
+    });
   });
   connect(m_treeModel, &QAbstractItemModel::modelReset, this, [this] {
     for (const QString& key : m_expandedKeys) m_tree->expand(m_treeModel->findKey(key));
@@ -152,6 +153,8 @@ void MainWindow::buildDocks() {
   addDockWidget(Qt::BottomDockWidgetArea, m_mapDock);
   connect(m_mapPanel, &RegionMapPanel::currentTableChanged, this, [this](const QString& table) {
     m_regionModel->setTable(table);
+    m_heatmapPanel->setTable(table);
+    m_genealogyPanel->setTable(table);
     if (const SamplePtr& s = m_poller->latestSample()) m_regionModel->updateFromSample(*s);
   });
 
@@ -171,9 +174,24 @@ void MainWindow::buildDocks() {
   m_listDock->setWidget(m_regionTable);
   addDockWidget(Qt::BottomDockWidgetArea, m_listDock);
   tabifyDockWidget(m_mapDock, m_listDock);
+
+  m_heatmapPanel = new KeyHeatmapPanel(m_controller, m_poller, this);
+  m_heatmapDock = new QDockWidget(tr("Key-space heatmap"), this);
+  m_heatmapDock->setObjectName(QStringLiteral("keyHeatmapDock"));
+  m_heatmapDock->setWidget(m_heatmapPanel);
+  addDockWidget(Qt::BottomDockWidgetArea, m_heatmapDock);
+  tabifyDockWidget(m_mapDock, m_heatmapDock);
+
+  m_genealogyPanel = new SplitGenealogyPanel(m_controller, this);
+  m_genealogyDock = new QDockWidget(tr("Split genealogy"), this);
+  m_genealogyDock->setObjectName(QStringLiteral("splitGenealogyDock"));
+  m_genealogyDock->setWidget(m_genealogyPanel);
+  addDockWidget(Qt::BottomDockWidgetArea, m_genealogyDock);
+  tabifyDockWidget(m_mapDock, m_genealogyDock);
+
   m_mapDock->raise();
   resizeDocks({m_treeDock}, {300}, Qt::Horizontal);
-  resizeDocks({m_mapDock}, {260}, Qt::Vertical);
+  resizeDocks({m_mapDock}, {300}, Qt::Vertical);
 }
 
 void MainWindow::buildMenus() {
@@ -189,7 +207,7 @@ void MainWindow::buildMenus() {
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
   m_viewMenu = menuBar()->addMenu(tr("&View"));
-  for (QDockWidget* dock : {m_treeDock, m_mapDock, m_listDock}) m_viewMenu->addAction(dock->toggleViewAction());
+  for (QDockWidget* dock : findChildren<QDockWidget*>()) m_viewMenu->addAction(dock->toggleViewAction());
   m_viewMenu->addSeparator();
   m_viewMenu->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
 }
@@ -243,12 +261,14 @@ void MainWindow::editSettings() {
   m_settings.save();
   m_poller->setIntervalMs(m_settings.metricsIntervalMs);
   m_charts->setWindowSeconds(m_settings.chartWindowSeconds);
+  applyTheme(themeFromName(m_settings.theme));
 }
 
 void MainWindow::resetLayout() {
-  for (QDockWidget* dock : {m_treeDock, m_mapDock, m_listDock}) dock->setFloating(false);
+  const QList<QDockWidget*> docks = findChildren<QDockWidget*>();
+  for (QDockWidget* dock : docks) dock->setFloating(false);
   restoreState(m_defaultState, kStateVersion);
-  for (QDockWidget* dock : {m_treeDock, m_mapDock, m_listDock}) dock->show();
+  for (QDockWidget* dock : docks) dock->show();
   m_mapDock->raise();
 }
 
@@ -268,6 +288,22 @@ void MainWindow::runAction(AdminAction action, const QString& target) {
 
 void MainWindow::showTreeMenu(const QPoint& pos) {
   const QModelIndex index = m_tree->indexAt(pos);
+  QMenu menu(this);
+  populateTreeMenu(&menu, index);
+  if (!menu.isEmpty()) menu.exec(m_tree->viewport()->mapToGlobal(pos));
+}
+
+std::vector<regionlab::RegionInfo> MainWindow::regionsOf(const QString& table) const {
+  std::vector<regionlab::RegionInfo> out;
+  if (const SamplePtr& sample = m_poller->latestSample()) {
+    for (const auto& r : sample->regions)
+      if (QString::fromStdString(r.table) == table) out.push_back(r);
+  }
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.start_key < b.start_key; });
+  return out;
+}
+
+void MainWindow::populateTreeMenu(QMenu* menuPtr, const QModelIndex& index) {
   if (!index.isValid()) return;
   const auto kind = static_cast<ClusterTreeModel::Kind>(index.data(ClusterTreeModel::KindRole).toInt());
   if (kind == ClusterTreeModel::Kind::Namespace) return;
@@ -275,7 +311,7 @@ void MainWindow::showTreeMenu(const QPoint& pos) {
   const QString table = index.data(ClusterTreeModel::TableRole).toString();
   const bool region = kind == ClusterTreeModel::Kind::Region;
   const bool enabled = index.data(ClusterTreeModel::EnabledRole).toBool();
-  QMenu menu(this);
+  QMenu& menu = *menuPtr;
   menu.setTitle(region ? tr("Region %1").arg(target) : tr("Table %1").arg(table));
   auto add = [&](AdminAction action, const QString& on, bool allowed = true) {
     QString text = adminActionName(action);
@@ -287,18 +323,59 @@ void MainWindow::showTreeMenu(const QPoint& pos) {
   add(AdminAction::Compact, target, enabled);
   add(AdminAction::MajorCompact, target, enabled);
   add(AdminAction::Split, target, enabled);
-  if (!region) {
+  if (region) {
+    // Merge with a key-order neighbour; move to another region server.
+    const std::vector<regionlab::RegionInfo> regions = regionsOf(table);
+    auto at = std::find_if(regions.begin(), regions.end(),
+                           [&](const auto& r) { return QString::fromStdString(r.encoded_name) == target; });
+    QMenu* merge = menu.addMenu(tr("Merge with"));
+    QMenu* move = menu.addMenu(tr("Move to"));
+    if (at != regions.end()) {
+      auto neighbour = [&](const regionlab::RegionInfo& r, const QString& side) {
+        const QString other = QString::fromStdString(r.encoded_name);
+        merge->addAction(tr("%1 neighbour %2 [%3, %4)")
+                             .arg(side, other, formatKey(r.start_key, tr("…")), formatKey(r.end_key, tr("…"))),
+                         this, [this, target, other] { m_controller->runAdminAction(AdminAction::Merge, target, other); });
+      };
+      if (at != regions.begin()) neighbour(*(at - 1), tr("Previous"));
+      if (at + 1 != regions.end()) neighbour(*(at + 1), tr("Next"));
+      for (const auto& s : m_poller->latestSample()->servers) {
+        if (!s.online || s.name == at->server) continue;
+        const QString server = QString::fromStdString(s.name);
+        move->addAction(server, this, [this, target, server] { m_controller->runAdminAction(AdminAction::Move, target, server); });
+      }
+    }
+    merge->setEnabled(enabled && !merge->isEmpty());
+    move->setEnabled(enabled && !move->isEmpty());
+  } else {
     menu.addSeparator();
     add(enabled ? AdminAction::Disable : AdminAction::Enable, table);
     add(AdminAction::Truncate, table);
     add(AdminAction::Drop, table);
   }
-  menu.exec(m_tree->viewport()->mapToGlobal(pos));
 }
 
 void MainWindow::setCurrentTable(const QString& table) { m_mapPanel->setCurrentTable(table); }
 
+void MainWindow::offerDemo(const SchemaPtr& schema) {
+  QSettings settings;
+  if (!m_offerDemo || !schema->tables.empty() || settings.value(kDemoOfferedKey).toBool()) return;
+  settings.setValue(kDemoOfferedKey, true);  // asked once, whatever the answer
+  auto* box = new QMessageBox(QMessageBox::Question, tr("Create the demo tables?"),
+                              tr("This data directory has no tables. Create the demo tables of the HBase "
+                                 "notes (%1), filled with real rows through the engine?\n\nFile > Create "
+                                 "demo tables does the same later.").arg(demoTableNames().join(QStringLiteral(", "))),
+                              QMessageBox::Yes | QMessageBox::No, this);
+  box->setObjectName(QStringLiteral("demoOffer"));
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  connect(box, &QMessageBox::buttonClicked, this, [this, box](QAbstractButton* b) {
+    if (box->standardButton(b) == QMessageBox::Yes) createDemoTables(m_demoRows);
+  });
+  box->open();
+}
+
 void MainWindow::onSchema(const SchemaPtr& schema) {
+  offerDemo(schema);
   m_treeModel->setSchema(schema);
   QStringList tables;
   for (const auto& t : schema->tables) tables << QString::fromStdString(t.FullName());

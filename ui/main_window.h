@@ -2,7 +2,8 @@
 //
 // The cluster tree (namespaces -> tables -> families and regions, with the
 // admin context menu) docks on the left; the live charts are the central
-// widget; the region map and the region list dock below. Each dock owns one
+// widget; the region map, the region list, the key-space heatmap and the
+// split genealogy dock below (all following the region map's table). Each dock owns one
 // concern and talks to the engine only through the EngineController; samples
 // arrive from the MetricsPoller. View > Reset layout restores the docks.
 //
@@ -29,6 +30,8 @@ class LiveChartsWidget;
 class MetricsPoller;
 class RegionListModel;
 class RegionMapPanel;
+class KeyHeatmapPanel;
+class SplitGenealogyPanel;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -45,6 +48,13 @@ class MainWindow : public QMainWindow {
   // the engine worker; emits demoCreated() when done.
   static constexpr int kDemoRows = 20000;
   void createDemoTables(int rowsPerTable = kDemoRows);
+  // Whether a first start (no tables, never asked, kept in QSettings) offers
+  // to create the demo tables; off for scripted runs (--demo, --screenshot).
+  void setOfferDemo(bool offer) { m_offerDemo = offer; }
+  // Rows per table when the user accepts that offer.
+  void setDemoRows(int rows) { m_demoRows = rows; }
+  // Fills `menu` with the cluster tree's actions for `index` (the context menu).
+  void populateTreeMenu(QMenu* menu, const QModelIndex& index);
 
   EngineController* controller() const { return m_controller; }
   MetricsPoller* poller() const { return m_poller; }
@@ -56,6 +66,10 @@ class MainWindow : public QMainWindow {
   QDockWidget* regionMapDock() const { return m_mapDock; }
   QDockWidget* regionListDock() const { return m_listDock; }
   QDockWidget* treeDock() const { return m_treeDock; }
+  KeyHeatmapPanel* heatmapPanel() const { return m_heatmapPanel; }
+  SplitGenealogyPanel* genealogyPanel() const { return m_genealogyPanel; }
+  QDockWidget* heatmapDock() const { return m_heatmapDock; }
+  QDockWidget* genealogyDock() const { return m_genealogyDock; }
 
  signals:
   void demoCreated(bool ok, const QString& message);
@@ -73,6 +87,9 @@ class MainWindow : public QMainWindow {
   void onSchema(const SchemaPtr& schema);
   void setCurrentTable(const QString& table);
   void editSettings();
+  void offerDemo(const SchemaPtr& schema);
+  // The table's regions in key order, from the latest sample.
+  std::vector<regionlab::RegionInfo> regionsOf(const QString& table) const;
 
   AppSettings m_settings;
   EngineController* m_controller = nullptr;
@@ -86,6 +103,12 @@ class MainWindow : public QMainWindow {
   QDockWidget* m_treeDock = nullptr;
   QDockWidget* m_mapDock = nullptr;
   QDockWidget* m_listDock = nullptr;
+  KeyHeatmapPanel* m_heatmapPanel = nullptr;
+  SplitGenealogyPanel* m_genealogyPanel = nullptr;
+  QDockWidget* m_heatmapDock = nullptr;
+  QDockWidget* m_genealogyDock = nullptr;
+  bool m_offerDemo = true;
+  int m_demoRows = kDemoRows;
   QMenu* m_recentMenu = nullptr;
   QMenu* m_viewMenu = nullptr;
   QLabel* m_dirLabel = nullptr;

@@ -1,9 +1,11 @@
 #include "ui/settings_dialog.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QSpinBox>
+#include <algorithm>
 
 namespace regionlab::ui {
 
@@ -23,9 +25,14 @@ SettingsDialog::SettingsDialog(const AppSettings& settings, QWidget* parent)
   m_servers = new QSpinBox(this);
   m_servers->setRange(1, 16);
   m_servers->setValue(settings.regionServers);
+  m_theme = new QComboBox(this);
+  m_theme->addItem(tr("Light"), QStringLiteral("light"));
+  m_theme->addItem(tr("Dark"), QStringLiteral("dark"));
+  m_theme->setCurrentIndex(std::max(0, m_theme->findData(settings.theme)));
   form->addRow(tr("Metric interval:"), m_interval);
   form->addRow(tr("Chart window:"), m_window);
   form->addRow(tr("Region servers:"), m_servers);
+  form->addRow(tr("Theme:"), m_theme);
   form->addRow(new QLabel(tr("The number of region servers applies when a data directory is opened."),
                           this));
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -39,6 +46,7 @@ AppSettings SettingsDialog::settings() const {
   s.metricsIntervalMs = m_interval->value();
   s.chartWindowSeconds = m_window->value();
   s.regionServers = m_servers->value();
+  s.theme = m_theme->currentData().toString();
   return s;
 }
 

@@ -1,5 +1,5 @@
 // SettingsDialog: edits AppSettings (metric interval, chart window, number of
-// region servers). The spin boxes bound every value to what the app accepts.
+// region servers, light or dark theme). The spin boxes bound every value to what the app accepts.
 //
 // Thread-safety: UI thread only.
 #pragma once
@@ -8,6 +8,7 @@
 
 #include "models/app_settings.h"
 
+class QComboBox;
 class QSpinBox;
 
 namespace regionlab::ui {
@@ -25,6 +26,7 @@ class SettingsDialog : public QDialog {
   QSpinBox* m_interval = nullptr;
   QSpinBox* m_window = nullptr;
   QSpinBox* m_servers = nullptr;
+  QComboBox* m_theme = nullptr;
 };
 
 }  // namespace regionlab::ui

@@ -1,9 +1,20 @@
 // MainWindow on a real seeded data directory: the tree, the region map, the
 // region list, the charts and the status bar all show the engine's figures;
-// admin actions run; the layout resets; each dock can be saved as a PNG into
-// $REGIONLAB_SCREENSHOT_DIR.
+// admin actions run; the layout resets. On a first start the demo tables are
+// offered; with them, every dock (heatmap and split genealogy included)
+// shows real data and can be saved as a PNG into $REGIONLAB_SCREENSHOT_DIR;
+// merge and move from the tree's menu reach the engine; the theme applies.
+#include <QAbstractButton>
+#include <QApplication>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QTimer>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -17,8 +28,13 @@
 #include "models/region_list_model.h"
 #include "seed_cluster.h"
 #include "support/test_util.h"
+#include "models/split_genealogy_model.h"
+#include "ui/key_heatmap_panel.h"
+#include "ui/key_heatmap_widget.h"
 #include "ui/live_charts_widget.h"
 #include "ui/main_window.h"
+#include "ui/split_genealogy_panel.h"
+#include "ui/theme.h"
 #include "ui/region_map_panel.h"
 #include "ui/region_map_widget.h"
 #include "ui/settings_dialog.h"
@@ -36,6 +52,47 @@ constexpr int kWaitMs = 30000;
 void save(QWidget* w, const QString& name) {
   const QString dir = qEnvironmentVariable("REGIONLAB_SCREENSHOT_DIR");
   if (!dir.isEmpty()) QVERIFY(w->grab().save(dir + QLatin1Char('/') + name));
+}
+
+// The region of `table` starting at `start` in the latest sample ("" when none).
+QString regionStartingAt(const MainWindow& w, const std::string& table, const std::string& start) {
+  for (const auto& r : w.poller()->latestSample()->regions)
+    if (r.table == table && r.start_key == start) return QString::fromStdString(r.encoded_name);
+  return {};
+}
+
+// The action called `text` in `menu` or its submenus (text prefix match).
+QAction* findAction(QMenu* menu, const QString& text) {
+  for (QAction* a : menu->actions()) {
+    if (a->text().startsWith(text)) return a;
+    if (a->menu() != nullptr)
+      if (QAction* inner = findAction(a->menu(), text)) return inner;
+  }
+  return nullptr;
+}
+
+// Writes 400 rows into NewsClickFeedback's region "3" and 10 into each other
+// region, on the engine worker.
+QString skewedWrites(regionlab::Cluster* c, int round) {
+  auto table = c->GetTable("NewsClickFeedback");
+  if (!table.ok()) return QString::fromStdString(table.status().ToString());
+  std::vector<regionlab::RowMutation> batch;
+  for (int i = 0; i < 400; ++i) {
+    regionlab::RowMutation m;
+    m.row = "3hot" + std::to_string(round * 10000 + i * 37 % 10000);
+    m.Put("Toutiao", "click", "1");
+    batch.push_back(std::move(m));
+  }
+  for (const char* cold : {"0", "1", "2", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"}) {
+    for (int i = 0; i < 10; ++i) {
+      regionlab::RowMutation m;
+      m.row = std::string(cold) + "cold" + std::to_string(round * 100 + i);
+      m.Put("Toutiao", "click", "1");
+      batch.push_back(std::move(m));
+    }
+  }
+  regionlab::Status s = (*table)->Batch(batch);
+  return s.ok() ? QString() : QString::fromStdString(s.ToString());
 }
 }  // namespace
 
@@ -155,12 +212,199 @@ class MainWindowTest : public QObject {
     QCOMPARE(regionlab::ui::AppSettings::load().recentDirectories.value(0), data);
   }
 
+  void firstStartOffersTheDemoAndEveryDockShowsIt() {
+    MainWindow w;
+    w.setDemoRows(3000);
+    w.poller()->setIntervalMs(200);
+    w.resize(1400, 900);
+    w.show();
+    QSignalSpy demo(&w, &MainWindow::demoCreated);
+    QSignalSpy finished(w.controller(), &EngineController::actionFinished);
+    QSignalSpy samples(w.poller(), &MetricsPoller::sampleAdded);
+    const QString data = QString::fromStdString(m_dir.File("demo"));
+    w.openDataDirectory(data);
+
+    // No tables, never asked: the offer appears once and is remembered.
+    QMessageBox* offer = nullptr;
+    QVERIFY(QTest::qWaitFor([&] {
+      offer = w.findChild<QMessageBox*>(QStringLiteral("demoOffer"));
+      return offer != nullptr && offer->isVisible();
+    }, kWaitMs));
+    QVERIFY(QSettings().value(QStringLiteral("firstStart/demoOffered")).toBool());
+    offer->button(QMessageBox::Yes)->click();
+    QVERIFY(demo.wait(kWaitMs));
+    QVERIFY2(demo.last().at(0).toBool(), qPrintable(demo.last().at(1).toString()));
+    QVERIFY(QTest::qWaitFor([&] { return w.regionMapPanel()->map()->regions().size() == 16; }, kWaitMs));
+    QCOMPARE(w.heatmapPanel()->table(), QStringLiteral("NewsClickFeedback"));
+    QCOMPARE(w.genealogyPanel()->table(), QStringLiteral("NewsClickFeedback"));
+
+    // Skewed writes between samples; halfway the hot region splits, and two
+    // cold neighbours merge and a region moves from the tree's menu.
+    QStringList writeLabels;
+    connect(w.poller(), &MetricsPoller::sampleAdded, this, [&] {
+      for (QLabel* l : w.statusBar()->findChildren<QLabel*>())
+        if (l->text().startsWith(QStringLiteral("Writes: "))) writeLabels << l->text();
+    });
+    auto runMenu = [&](const QString& region, const QString& action) {
+      const QModelIndex node = w.treeModel()->findKey(QStringLiteral("r/NewsClickFeedback/") + region);
+      QVERIFY2(node.isValid(), qPrintable(region));
+      QMenu menu;
+      w.populateTreeMenu(&menu, node);
+      QAction* a = findAction(&menu, action);
+      QVERIFY2(a != nullptr && a->isEnabled(), qPrintable(action));
+      a->trigger();
+      QVERIFY(finished.wait(kWaitMs));
+      QVERIFY2(finished.last().at(1).toBool(), qPrintable(finished.last().at(2).toString()));
+    };
+    QString moved, movedFrom;
+    const qint64 skewStart = QDateTime::currentMSecsSinceEpoch();
+    for (int round = 0; round < 8; ++round) {
+      if (round == 4) {
+        // (A split without a key needs a store file of several blocks; a key makes it certain.)
+        w.controller()->runJob(QStringLiteral("split"), [](regionlab::Cluster* c) {
+          regionlab::Status s = c->admin().Split("NewsClickFeedback", "3hot5");
+          return s.ok() ? QString() : QString::fromStdString(s.ToString());
+        });
+        QVERIFY(finished.wait(kWaitMs));
+        QVERIFY2(finished.last().at(1).toBool(), qPrintable(finished.last().at(2).toString()));
+        runMenu(regionStartingAt(w, "NewsClickFeedback", "a"), QStringLiteral("Next neighbour"));
+        moved = regionStartingAt(w, "NewsClickFeedback", "5");
+        for (const auto& r : w.poller()->latestSample()->regions)
+          if (QString::fromStdString(r.encoded_name) == moved) movedFrom = QString::fromStdString(r.server);
+        runMenu(moved, QStringLiteral("rs"));
+      }
+      w.controller()->runJob(QStringLiteral("skewed writes"), [round](regionlab::Cluster* c) { return skewedWrites(c, round); });
+      QVERIFY(finished.wait(kWaitMs));
+      QVERIFY2(finished.last().at(1).toBool(), qPrintable(finished.last().at(2).toString()));
+      const int seen = samples.count();
+      QVERIFY(QTest::qWaitFor([&] { return samples.count() >= seen + 2; }, kWaitMs));
+    }
+    // The engine has the merge ([a, c) in one region) and the move.
+    const auto& last = *w.poller()->latestSample();
+    bool merged = false, splitDone = false;
+    for (const auto& r : last.regions) {
+      if (r.table != "NewsClickFeedback") continue;
+      merged = merged || (r.start_key == "a" && r.end_key == "c");
+      splitDone = splitDone || (r.start_key == "3" && r.end_key != "4");
+      if (QString::fromStdString(r.encoded_name) == moved) QVERIFY(QString::fromStdString(r.server) != movedFrom);
+    }
+    QVERIFY(merged);
+    QVERIFY(splitDone);
+    QVERIFY(std::any_of(writeLabels.begin(), writeLabels.end(),
+                        [](const QString& t) { return t != QStringLiteral("Writes: 0/s"); }));
+
+    // Heatmap: in every column with writes since the skew began, the
+    // hottest bucket is one of the hot region's ("3", and "3hot5" after the split).
+    const regionlab::ui::KeyHeatmap& heat = w.heatmapPanel()->heatmapWidget()->heatmap();
+    QVERIFY(QTest::qWaitFor([&] { return heat.columnCount() >= 8; }, kWaitMs));
+    int hotColumns = 0;
+    for (size_t c = 0; c < heat.columnCount(); ++c) {
+      if (heat.column(c).startMs < skewStart) continue;
+      size_t hottest = 0;
+      for (size_t b = 0; b < heat.bucketCount(); ++b)
+        if (heat.bucketRate(c, b) > heat.bucketRate(c, hottest)) hottest = b;
+      if (heat.bucketRate(c, hottest) == 0) continue;  // no writes between these two samples
+      ++hotColumns;
+      QCOMPARE(heat.bucketStart(hottest).substr(0, 1), std::string("3"));
+    }
+    QVERIFY(hotColumns >= 4);
+    // Genealogy: the pre-split, the manual split and the merge, from the catalog.
+    const regionlab::ui::SplitGenealogyModel* genealogy = w.genealogyPanel()->model();
+    QVERIFY(QTest::qWaitFor([&] {
+      int kinds = 0;
+      for (const auto& e : genealogy->genealogy().events()) kinds |= 1 << int(e.kind);
+      return kinds == ((1 << int(regionlab::ui::GenealogyEvent::Kind::PreSplit)) |
+                       (1 << int(regionlab::ui::GenealogyEvent::Kind::ManualSplit)) |
+                       (1 << int(regionlab::ui::GenealogyEvent::Kind::Merge)));
+    }, kWaitMs));
+
+    // Every dock, with that data.
+    w.charts()->replotNow();
+    save(&w, QStringLiteral("demo_main_window.png"));
+    save(w.treeDock(), QStringLiteral("demo_dock_cluster.png"));
+    save(w.charts(), QStringLiteral("demo_live_charts.png"));
+    const std::pair<QDockWidget*, const char*> docks[] = {
+        {w.regionMapDock(), "demo_dock_region_map.png"},
+        {w.regionListDock(), "demo_dock_regions.png"},
+        {w.heatmapDock(), "demo_dock_key_heatmap.png"},
+        {w.genealogyDock(), "demo_dock_split_genealogy.png"}};
+    for (const auto& [dock, file] : docks) {
+      dock->raise();
+      QVERIFY(QTest::qWaitFor([&] { return dock->isVisible() && dock->widget()->isVisible(); }, kWaitMs));
+      QVERIFY(!dock->grab().isNull());
+      save(dock, QLatin1String(file));
+    }
+    // The heatmap draws real pixels (not the empty-state text) once raised.
+    QVERIFY(!w.heatmapPanel()->heatmapWidget()->heatImage().isNull());
+    // The same in the dark theme.
+    regionlab::ui::applyTheme(regionlab::ui::Theme::Dark);
+    QTRY_COMPARE(w.palette().color(QPalette::Window).lightness() < 80, true);
+    w.charts()->replotNow();
+    save(&w, QStringLiteral("demo_main_window_dark.png"));
+    for (const auto& [dock, file] : docks) {
+      dock->raise();
+      QVERIFY(QTest::qWaitFor([&] { return dock->isVisible(); }, kWaitMs));
+      save(dock, QLatin1String(file).chopped(4) + QStringLiteral("_dark.png"));
+    }
+    regionlab::ui::applyTheme(regionlab::ui::Theme::Light);
+
+    // A second start with the same settings asks no more.
+    MainWindow again;
+    QSignalSpy schemas(again.controller(), &EngineController::schemaReady);
+    again.openDataDirectory(QString::fromStdString(m_dir.File("empty")));
+    QVERIFY(schemas.wait(kWaitMs));
+    QTest::qWait(50);
+    QVERIFY(again.findChild<QMessageBox*>(QStringLiteral("demoOffer")) == nullptr);
+  }
+
+  void themeSettingApplies() {
+    MainWindow w;
+    w.resize(900, 600);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    // Settings > Theme: Dark, through the dialog the menu opens.
+    QAction* settings = nullptr;
+    for (QAction* menu : w.menuBar()->actions())
+      if (menu->menu() != nullptr)
+        for (QAction* a : menu->menu()->actions())
+          if (a->text().startsWith(QStringLiteral("&Settings"))) settings = a;
+    QVERIFY(settings != nullptr);
+    auto chooseTheme = [&](const QString& theme) {
+      QTimer::singleShot(0, &w, [theme] {
+        QWidget* dialog = QApplication::activeModalWidget();
+        QVERIFY(dialog != nullptr);
+        for (QComboBox* box : dialog->findChildren<QComboBox*>())
+          if (box->findData(theme) >= 0) box->setCurrentIndex(box->findData(theme));
+        dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();
+      });
+      settings->trigger();
+    };
+    chooseTheme(QStringLiteral("dark"));
+    QCOMPARE(regionlab::ui::currentTheme(), regionlab::ui::Theme::Dark);
+    QCOMPARE(regionlab::ui::AppSettings::load().theme, QStringLiteral("dark"));
+    QTRY_VERIFY(w.palette().color(QPalette::Window).lightness() < 80);
+    // The charts follow: their background is the dark base colour.
+    QCustomPlot* plot = w.charts()->plot(LiveChartsWidget::Memstore);
+    auto plotLightness = [plot] {
+      plot->replot();
+      const QImage image = plot->grab().toImage();
+      return QColor(image.pixel(5, image.height() / 2)).lightness();
+    };
+    QTRY_VERIFY(plotLightness() < 80);
+    // A new window starts dark (the setting is kept), and light comes back.
+    chooseTheme(QStringLiteral("light"));
+    QCOMPARE(regionlab::ui::currentTheme(), regionlab::ui::Theme::Light);
+    QTRY_VERIFY(plotLightness() > 200);
+    QCOMPARE(regionlab::ui::AppSettings::load().theme, QStringLiteral("light"));
+  }
+
   void settingsAreBoundedWhenLoadedAndEdited() {
     {
       QSettings raw;
       raw.setValue(QStringLiteral("metrics/intervalMs"), 5);
       raw.setValue(QStringLiteral("cluster/regionServers"), 99);
       raw.setValue(QStringLiteral("charts/windowSeconds"), 120);
+      raw.setValue(QStringLiteral("appearance/theme"), QStringLiteral("purple"));  // unknown: light
     }
     regionlab::ui::AppSettings loaded = regionlab::ui::AppSettings::load();
     QCOMPARE(loaded.metricsIntervalMs, 100);
@@ -172,6 +416,7 @@ class MainWindowTest : public QObject {
     QCOMPARE(edited.chartWindowSeconds, 900);
     QCOMPARE(edited.metricsIntervalMs, 100);
     QCOMPARE(edited.recentDirectories, loaded.recentDirectories);
+    QCOMPARE(edited.theme, QStringLiteral("light"));
     edited.save();
     QCOMPARE(regionlab::ui::AppSettings::load().chartWindowSeconds, 900);
   }
