@@ -22,16 +22,18 @@
 #include "models/format.h"
 #include "models/metrics_poller.h"
 #include "models/region_list_model.h"
+#include "ui/data_browser_panel.h"
 #include "ui/live_charts_widget.h"
 #include "ui/region_map_panel.h"
 #include "ui/settings_dialog.h"
+#include "ui/shell_console_widget.h"
 
 namespace regionlab::ui {
 
 namespace {
 constexpr char kStateKey[] = "mainWindow/state";
 constexpr char kGeometryKey[] = "mainWindow/geometry";
-constexpr int kStateVersion = 1;
+constexpr int kStateVersion = 2;  // 2: the data browser and shell console docks
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(AppSettings::load()) {
@@ -170,6 +172,20 @@ void MainWindow::buildDocks() {
   m_listDock->setWidget(m_regionTable);
   addDockWidget(Qt::BottomDockWidgetArea, m_listDock);
   tabifyDockWidget(m_mapDock, m_listDock);
+
+  // The browser and the console talk to the controller themselves.
+  m_browser = new DataBrowserPanel(m_controller, this);
+  m_browserDock = new QDockWidget(tr("Data browser"), this);
+  m_browserDock->setObjectName(QStringLiteral("dataBrowserDock"));
+  m_browserDock->setWidget(m_browser);
+  addDockWidget(Qt::BottomDockWidgetArea, m_browserDock);
+  tabifyDockWidget(m_listDock, m_browserDock);
+  m_console = new ShellConsoleWidget(m_controller, this);
+  m_consoleDock = new QDockWidget(tr("Shell console"), this);
+  m_consoleDock->setObjectName(QStringLiteral("shellConsoleDock"));
+  m_consoleDock->setWidget(m_console);
+  addDockWidget(Qt::BottomDockWidgetArea, m_consoleDock);
+  tabifyDockWidget(m_browserDock, m_consoleDock);
   m_mapDock->raise();
   resizeDocks({m_treeDock}, {300}, Qt::Horizontal);
   resizeDocks({m_mapDock}, {260}, Qt::Vertical);
@@ -188,7 +204,7 @@ void MainWindow::buildMenus() {
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
   m_viewMenu = menuBar()->addMenu(tr("&View"));
-  for (QDockWidget* dock : {m_treeDock, m_mapDock, m_listDock}) m_viewMenu->addAction(dock->toggleViewAction());
+  for (QDockWidget* dock : docks()) m_viewMenu->addAction(dock->toggleViewAction());
   m_viewMenu->addSeparator();
   m_viewMenu->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
 }
@@ -242,10 +258,14 @@ void MainWindow::editSettings() {
   m_charts->setWindowSeconds(m_settings.chartWindowSeconds);
 }
 
+QList<QDockWidget*> MainWindow::docks() const {
+  return {m_treeDock, m_mapDock, m_listDock, m_browserDock, m_consoleDock};
+}
+
 void MainWindow::resetLayout() {
-  for (QDockWidget* dock : {m_treeDock, m_mapDock, m_listDock}) dock->setFloating(false);
+  for (QDockWidget* dock : docks()) dock->setFloating(false);
   restoreState(m_defaultState, kStateVersion);
-  for (QDockWidget* dock : {m_treeDock, m_mapDock, m_listDock}) dock->show();
+  for (QDockWidget* dock : docks()) dock->show();
   m_mapDock->raise();
 }
 
@@ -293,7 +313,10 @@ void MainWindow::showTreeMenu(const QPoint& pos) {
   menu.exec(m_tree->viewport()->mapToGlobal(pos));
 }
 
-void MainWindow::setCurrentTable(const QString& table) { m_mapPanel->setCurrentTable(table); }
+void MainWindow::setCurrentTable(const QString& table) {
+  m_mapPanel->setCurrentTable(table);
+  m_browser->setTable(table);
+}
 
 void MainWindow::onSchema(const SchemaPtr& schema) {
   m_treeModel->setSchema(schema);

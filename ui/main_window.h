@@ -2,7 +2,8 @@
 //
 // The cluster tree (namespaces -> tables -> families and regions, with the
 // admin context menu) docks on the left; the live charts are the central
-// widget; the region map and the region list dock below. Each dock owns one
+// widget; the region map, the region list, the data browser and the shell
+// console dock below, as tabs. Each dock owns one
 // concern and talks to the engine only through the EngineController; samples
 // arrive from the MetricsPoller. View > Reset layout restores the docks.
 //
@@ -25,10 +26,12 @@ class QDockWidget;
 namespace regionlab::ui {
 
 class ClusterTreeModel;
+class DataBrowserPanel;
 class LiveChartsWidget;
 class MetricsPoller;
 class RegionListModel;
 class RegionMapPanel;
+class ShellConsoleWidget;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -56,6 +59,10 @@ class MainWindow : public QMainWindow {
   QDockWidget* regionMapDock() const { return m_mapDock; }
   QDockWidget* regionListDock() const { return m_listDock; }
   QDockWidget* treeDock() const { return m_treeDock; }
+  DataBrowserPanel* dataBrowser() const { return m_browser; }
+  ShellConsoleWidget* shellConsole() const { return m_console; }
+  QDockWidget* dataBrowserDock() const { return m_browserDock; }
+  QDockWidget* shellConsoleDock() const { return m_consoleDock; }
 
  signals:
   void demoCreated(bool ok, const QString& message);
@@ -66,6 +73,7 @@ class MainWindow : public QMainWindow {
  private:
   void buildMenus();
   void buildDocks();
+  QList<QDockWidget*> docks() const;
   void rebuildRecentMenu();
   void chooseDirectory(bool create);
   void showTreeMenu(const QPoint& pos);
@@ -86,6 +94,10 @@ class MainWindow : public QMainWindow {
   QDockWidget* m_treeDock = nullptr;
   QDockWidget* m_mapDock = nullptr;
   QDockWidget* m_listDock = nullptr;
+  DataBrowserPanel* m_browser = nullptr;
+  ShellConsoleWidget* m_console = nullptr;
+  QDockWidget* m_browserDock = nullptr;
+  QDockWidget* m_consoleDock = nullptr;
   QMenu* m_recentMenu = nullptr;
   QMenu* m_viewMenu = nullptr;
   QLabel* m_dirLabel = nullptr;
