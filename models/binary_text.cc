@@ -1,6 +1,7 @@
 #include "models/binary_text.h"
 
 #include <QByteArray>
+#include <algorithm>
 
 #include "regionlab/bytes.h"
 
@@ -45,13 +46,14 @@ QString hexBytes(const std::string& bytes) {
   return QString::fromLatin1(QByteArray::fromRawData(bytes.data(), static_cast<int>(bytes.size())).toHex(' '));
 }
 
-QString hexDump(const std::string& bytes) {
+QString hexDump(const std::string& bytes, int perLine) {
+  const size_t width = static_cast<size_t>(std::max(1, perLine));
   QString out;
-  for (size_t line = 0; line < bytes.size(); line += 16) {
+  for (size_t line = 0; line < bytes.size(); line += width) {
     if (line > 0) out += QLatin1Char('\n');
     out += QStringLiteral("%1 ").arg(line, 4, 16, QLatin1Char('0'));
     QString ascii;
-    for (size_t i = line; i < line + 16; ++i) {
+    for (size_t i = line; i < line + width; ++i) {
       if (i < bytes.size()) {
         const auto b = static_cast<unsigned char>(bytes[i]);
         out += QStringLiteral(" %1").arg(b, 2, 16, QLatin1Char('0'));

@@ -29,8 +29,8 @@ bool parseEscapedBytes(const QString& text, std::string* out, BinaryTextError* e
 // "61 62 00 ff": the bytes as lower-case hex pairs separated by spaces.
 QString hexBytes(const std::string& bytes);
 
-// A classic dump, 16 bytes a line: "0000  61 62 ...  ab.." (the ASCII column
-// shows printable bytes and '.' for the others).
-QString hexDump(const std::string& bytes);
+// A classic dump, `perLine` bytes a line: "0000  61 62 ...  ab.." (the ASCII
+// column shows printable bytes and '.' for the others).
+QString hexDump(const std::string& bytes, int perLine = 16);
 
 }  // namespace regionlab::ui

@@ -57,8 +57,8 @@ bool parseTimeField(const QString& raw, qint64* millis, QString* error) {
     *millis = t.toMSecsSinceEpoch();
     return true;
   }
-  *error = QStringLiteral("\"%1\" is not a time: write epoch milliseconds (1714564800000) or a local "
-                          "date-time as the shell prints it (2024-05-01T12:00:00.123)")
+  *error = QStringLiteral("\"%1\" is not a time: write epoch milliseconds or a local date-time as the "
+                          "shell prints it (2024-05-01T12:00:00.123)")
                .arg(text);
   return false;
 }
@@ -92,8 +92,7 @@ QList<ScanFieldError> validateScanForm(const ScanForm& form, regionlab::Scan* sc
                                   "ROWPREFIXFILTER); clear Start row and Stop row, or the prefix")});
   } else if (startOk && stopOk && !stop.empty() && start >= stop) {
     errors.append({ScanField::StartRow, -1,
-                   QStringLiteral("Start row %1 is not before stop row %2 (the stop row is excluded), so "
-                                  "the scan would be empty")
+                   QStringLiteral("Start row %1 is not before stop row %2 (the stop row is excluded)")
                        .arg(formatKey(start, QStringLiteral("''")), formatKey(stop))});
   }
   if (!form.prefix.isEmpty() && prefixOk) {

@@ -18,6 +18,8 @@
 namespace regionlab::ui {
 
 namespace {
+constexpr int kHexBytesPerLine = 8;  // fits the pane's usual width
+
 QLabel* selectableLabel(QWidget* parent, const QFont& font) {
   auto* l = new QLabel(parent);
   l->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -56,6 +58,8 @@ CellPane::CellPane(QWidget* parent) : QWidget(parent) {
   m_value = readOnlyText(this, mono);
   m_hex = readOnlyText(this, mono);
   m_hex->setLineWrapMode(QPlainTextEdit::NoWrap);
+  m_value->setMinimumHeight(44);
+  m_hex->setMinimumHeight(64);
   layout->addWidget(new QLabel(tr("Value (escaped):"), this));
   layout->addWidget(m_value, 1);
   layout->addWidget(new QLabel(tr("Value (hex):"), this));
@@ -118,7 +122,7 @@ void CellPane::setCell(const std::optional<regionlab::Cell>& cell) {
                       .arg(QString::fromStdString(regionlab::shell::FormatTimestamp(cell->timestamp, false)))
                       .arg(cell->timestamp));
   m_value->setPlainText(formatKey(cell->value));
-  m_hex->setPlainText(cell->value.empty() ? tr("(empty value)") : hexDump(cell->value));
+  m_hex->setPlainText(cell->value.empty() ? tr("(empty value)") : hexDump(cell->value, kHexBytesPerLine));
   m_newValue->setText(formatKey(cell->value));
   checkValue();
 }

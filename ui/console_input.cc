@@ -31,10 +31,14 @@ void ConsoleInput::setCompletionSources(std::function<QStringList()> tables, std
 
 QSize ConsoleInput::sizeHint() const {
   const int lines = std::clamp(document()->blockCount(), 1, 6);
+  // The margins a QPlainTextEdit keeps around its text, plus a few pixels so
+  // that one line fits without a scroll bar.
   const int height = fontMetrics().lineSpacing() * lines + 2 * frameWidth() +
-                     static_cast<int>(document()->documentMargin() * 2);
+                     static_cast<int>(document()->documentMargin() * 2) + 6;
   return {QPlainTextEdit::sizeHint().width(), height};
 }
+
+QSize ConsoleInput::minimumSizeHint() const { return {120, sizeHint().height()}; }
 
 void ConsoleInput::showText(const QString& text) {
   setPlainText(text);
@@ -84,7 +88,12 @@ void ConsoleInput::keyPressEvent(QKeyEvent* event) {
     return;
   }
   const Qt::KeyboardModifiers mods = event->modifiers();
-  if ((key == Qt::Key_Return || key == Qt::Key_Enter) && !(mods & Qt::ShiftModifier)) {
+  if ((key == Qt::Key_Return || key == Qt::Key_Enter) && (mods & Qt::ShiftModifier)) {
+    textCursor().insertBlock();  // a real line (QPlainTextEdit's own Shift+Enter is a soft break)
+    ensureCursorVisible();
+    return;
+  }
+  if (key == Qt::Key_Return || key == Qt::Key_Enter) {
     const QString text = toPlainText();
     clear();
     m_history.reset();

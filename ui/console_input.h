@@ -35,6 +35,7 @@ class ConsoleInput : public QPlainTextEdit {
   QStringList complete();
 
   QSize sizeHint() const override;
+  QSize minimumSizeHint() const override;
 
  signals:
   void submitted(const QString& text);

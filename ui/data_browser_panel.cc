@@ -11,6 +11,7 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
@@ -26,6 +27,7 @@ namespace regionlab::ui {
 
 namespace {
 constexpr int kDefaultLimit = 1000;
+constexpr int kFormColumns = 9;  // label and field four times, then the buttons
 
 void markInvalid(QWidget* w, bool invalid) {
   QPalette p = w->palette();
@@ -119,7 +121,9 @@ QWidget* DataBrowserPanel::buildForm() {
     grid->addWidget(new QLabel(label, box), row, column, Qt::AlignRight | Qt::AlignVCenter);
     grid->addWidget(m_fields[field], row, column + 1, 1, span);
     grid->addWidget(m_errors[field], row + 1, column + 1, 1, span);
+    m_errorCells[field] = QPoint(column + 1, row + 1);
   };
+  m_grid = grid;
   place(0, 0, tr("Table:"), ScanField::Table);
   place(0, 2, tr("Start row:"), ScanField::StartRow);
   place(0, 4, tr("Stop row:"), ScanField::StopRow);
@@ -185,9 +189,15 @@ QWidget* DataBrowserPanel::buildResults() {
   m_view->setColumnWidth(ScanResultsModel::ColumnName, 140);
   m_view->setColumnWidth(ScanResultsModel::Timestamp, 190);
   m_view->setWordWrap(false);
-  m_pane = new CellPane(split);
+  // The pane scrolls when the dock is short rather than squeezing its fields.
+  auto* paneScroll = new QScrollArea(split);
+  paneScroll->setFrameShape(QFrame::NoFrame);
+  paneScroll->setWidgetResizable(true);
+  paneScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  m_pane = new CellPane(paneScroll);
+  paneScroll->setWidget(m_pane);
   split->addWidget(m_view);
-  split->addWidget(m_pane);
+  split->addWidget(paneScroll);
   split->setStretchFactor(0, 3);
   split->setStretchFactor(1, 1);
   layout->addWidget(split, 1);
@@ -271,11 +281,23 @@ void DataBrowserPanel::showErrors(const QList<ScanFieldError>& errors, bool incl
   QMap<ScanField, QStringList> byField;
   for (const auto& e : errors)
     if (includeTable || e.field != ScanField::Table) byField[e.field] << e.message;
+  // A message starts under its field and takes the width up to the next
+  // message of its row (or the row's end), so it wraps as little as it can.
   for (auto it = m_errors.begin(); it != m_errors.end(); ++it) {
+    const QPoint cell = m_errorCells.value(it.key());
+    int end = kFormColumns;
+    for (auto other = m_errorCells.begin(); other != m_errorCells.end(); ++other) {
+      if (other.value().y() == cell.y() && other.value().x() > cell.x() && byField.contains(other.key()))
+        end = std::min(end, other.value().x());
+    }
+    m_grid->removeWidget(it.value());
+    m_grid->addWidget(it.value(), cell.y(), cell.x(), 1, end - cell.x());
     const QStringList messages = byField.value(it.key());
     it.value()->setText(messages.join(QLatin1Char('\n')));
     it.value()->setVisible(!messages.isEmpty());
-    if (it.key() != ScanField::Table) markInvalid(m_fields[it.key()], !messages.isEmpty());
+    // The filter box marks the offending character itself.
+    if (it.key() != ScanField::Table && it.key() != ScanField::Filter)
+      markInvalid(m_fields[it.key()], !messages.isEmpty());
   }
 }
 

@@ -26,6 +26,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QGridLayout;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -63,8 +64,10 @@ class DataBrowserPanel : public QWidget {
   QTableView* view() const { return m_view; }
   CellPane* cellPane() const { return m_pane; }
   FilterEdit* filterEdit() const { return m_filter; }
-  // The error shown next to `field` (empty when none).
+  // The error shown next to `field` (empty when none), its label and the field.
   QString fieldError(ScanField field) const;
+  QLabel* fieldErrorLabel(ScanField field) const { return m_errors.value(field); }
+  QWidget* field(ScanField field) const { return m_fields.value(field); }
   QPushButton* scanButton() const { return m_scan; }
   QPushButton* cancelButton() const { return m_cancel; }
   QProgressBar* progressBar() const { return m_progress; }
@@ -101,6 +104,8 @@ class DataBrowserPanel : public QWidget {
   QPushButton* m_cancel = nullptr;
   QMap<ScanField, QLabel*> m_errors;
   QMap<ScanField, QWidget*> m_fields;
+  QMap<ScanField, QPoint> m_errorCells;  // grid column (x) and row (y) of each field's message
+  QGridLayout* m_grid = nullptr;
   QCheckBox* m_hexBox = nullptr;
   QPushButton* m_exportCsv = nullptr;
   QPushButton* m_exportJson = nullptr;

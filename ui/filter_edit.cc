@@ -10,6 +10,8 @@ FilterEdit::FilterEdit(QWidget* parent) : QPlainTextEdit(parent) {
   setLineWrapMode(QPlainTextEdit::WidgetWidth);
   setPlaceholderText(tr("Filter language, e.g. PrefixFilter('3|') AND ValueFilter(=, 'substring:abc')"));
   setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+  // Two lines show; a longer filter scrolls with the cursor.
+  setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   connect(this, &QPlainTextEdit::textChanged, this, &FilterEdit::recheck);
 }
 
@@ -46,7 +48,8 @@ void FilterEdit::recheck() {
     mark.cursor = QTextCursor(document());
     mark.cursor.setPosition(m_markStart);
     mark.cursor.setPosition(m_markStart + m_markLength, QTextCursor::KeepAnchor);
-    mark.format.setBackground(QColor(0xff, 0xcd, 0xd2));
+    mark.format.setBackground(QColor(0xe5, 0x73, 0x73));
+    mark.format.setForeground(Qt::white);
     mark.format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
     mark.format.setUnderlineColor(QColor(0xc6, 0x28, 0x28));
     marks << mark;

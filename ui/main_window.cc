@@ -188,7 +188,7 @@ void MainWindow::buildDocks() {
   tabifyDockWidget(m_browserDock, m_consoleDock);
   m_mapDock->raise();
   resizeDocks({m_treeDock}, {300}, Qt::Horizontal);
-  resizeDocks({m_mapDock}, {260}, Qt::Vertical);
+  resizeDocks({m_mapDock}, {330}, Qt::Vertical);  // room for the browser's form and some rows
 }
 
 void MainWindow::buildMenus() {

@@ -40,6 +40,8 @@ ShellConsoleWidget::ShellConsoleWidget(EngineController* controller, QWidget* pa
   m_prompt = new QLabel(this);
   m_prompt->setFont(mono);
   m_prompt->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  // On the input's first text line: its frame and document margin above.
+  m_prompt->setContentsMargins(0, 5, 0, 0);
   m_input = new ConsoleInput(this);
   m_input->setFont(mono);
   m_input->setCompletionSources([this] { return m_console->tables(); }, [this] { return m_console->continuing(); });
@@ -53,6 +55,10 @@ ShellConsoleWidget::ShellConsoleWidget(EngineController* controller, QWidget* pa
   m_busy->setMaximumWidth(90);
   m_busy->setMaximumHeight(12);
   m_busy->setTextVisible(false);
+  // Its place stays when hidden, so the status text does not jump.
+  QSizePolicy busyPolicy = m_busy->sizePolicy();
+  busyPolicy.setRetainSizeWhenHidden(true);
+  m_busy->setSizePolicy(busyPolicy);
   m_busy->hide();
   m_status = new QLabel(this);
   m_clear = new QPushButton(tr("Clear"), this);

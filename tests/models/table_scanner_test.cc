@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QAbstractItemModelTester>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -167,6 +168,26 @@ class TableScannerTest : public QObject {
     QCOMPARE(finished.count(), 1);
     scanner.cancel();  // nothing running: no effect
     QCOMPARE(finished.count(), 1);
+  }
+
+  // The worker checks the flag between rows: a page being read stops.
+  void cancelStopsAPageBeingRead() {
+    TableScanner scanner(m_controller.get());
+    scanner.setPageRows(1000000);  // one page would be the whole table
+    QSignalSpy pages(&scanner, &TableScanner::pageReady);
+    QSignalSpy finished(&scanner, &TableScanner::finished);
+    // Hold the worker so the cancel lands before the page job runs.
+    QSemaphore hold;
+    m_controller->runInSlot(EngineController::kNoSlot,
+                            [&hold](regionlab::Cluster*, regionlab::ui::WorkerSlot&) { hold.acquire(); });
+    scanner.start(QStringLiteral("NewsClickFeedback"), regionlab::Scan());
+    scanner.cancel();
+    hold.release();
+    QVERIFY(finished.wait(kWaitMs));
+    QCOMPARE(outcomeOf(finished), TableScanner::Outcome::Cancelled);
+    QCOMPARE(finished.last().at(3).toLongLong(), qint64(0));
+    QCOMPARE(pages.count(), 0);
+    QCOMPARE(TableScanner::openCursors(), 0);
   }
 
   void replacedScanIsDropped() {

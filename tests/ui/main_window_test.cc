@@ -4,6 +4,9 @@
 // $REGIONLAB_SCREENSHOT_DIR.
 #include <QDockWidget>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTableView>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -17,7 +20,11 @@
 #include "models/region_list_model.h"
 #include "seed_cluster.h"
 #include "support/test_util.h"
+#include "models/shell_console.h"
+#include "models/table_scanner.h"
+#include "ui/data_browser_panel.h"
 #include "ui/live_charts_widget.h"
+#include "ui/shell_console_widget.h"
 #include "ui/main_window.h"
 #include "ui/region_map_panel.h"
 #include "ui/region_map_widget.h"
@@ -153,6 +160,65 @@ class MainWindowTest : public QObject {
 
     // The directory went to the recent list.
     QCOMPARE(regionlab::ui::AppSettings::load().recentDirectories.value(0), data);
+  }
+
+  void browserAndConsoleDocks() {
+    MainWindow w;
+    w.poller()->setIntervalMs(200);
+    w.show();
+    QSignalSpy schemas(w.controller(), &EngineController::schemaReady);
+    w.openDataDirectory(QString::fromStdString(m_dir.File("data")));
+    QVERIFY(schemas.wait(kWaitMs));
+
+    // Both docks are tabs of the bottom area and listed in the View menu.
+    QCOMPARE(w.dockWidgetArea(w.dataBrowserDock()), Qt::BottomDockWidgetArea);
+    QCOMPARE(w.dockWidgetArea(w.shellConsoleDock()), Qt::BottomDockWidgetArea);
+    QVERIFY(w.tabifiedDockWidgets(w.regionMapDock()).contains(w.dataBrowserDock()));
+    QVERIFY(w.tabifiedDockWidgets(w.regionMapDock()).contains(w.shellConsoleDock()));
+    QStringList viewActions;
+    for (QAction* a : w.menuBar()->actions())
+      if (a->text() == QStringLiteral("&View"))
+        for (QAction* item : a->menu()->actions()) viewActions << item->text();
+    QVERIFY2(viewActions.contains(QStringLiteral("Data browser")), qPrintable(viewActions.join(',')));
+    QVERIFY(viewActions.contains(QStringLiteral("Shell console")));
+
+    // Choosing a table in the cluster tree chooses it in the browser.
+    const QModelIndex trades = w.treeModel()->findKey(QStringLiteral("t/trades"));
+    QVERIFY(trades.isValid());
+    QCOMPARE(w.dataBrowser()->table(), QStringLiteral("NewsClickFeedback"));
+    w.treeView()->scrollTo(trades);
+    QTest::mouseClick(w.treeView()->viewport(), Qt::LeftButton, {}, w.treeView()->visualRect(trades).center());
+    QCOMPARE(w.dataBrowser()->table(), QStringLiteral("trades"));
+
+    // A scan in the browser dock.
+    w.dataBrowserDock()->raise();
+    QSignalSpy scanned(w.dataBrowser()->scanner(), &regionlab::ui::TableScanner::finished);
+    QVERIFY(w.dataBrowser()->startScan());
+    QVERIFY(scanned.wait(kWaitMs));
+    QVERIFY(w.dataBrowser()->model()->rowCount() > 0);
+    w.dataBrowser()->view()->selectRow(3);
+
+    // A statement in the console that changes the schema: the tree follows.
+    w.shellConsoleDock()->raise();
+    regionlab::ui::ShellConsole* console = w.shellConsole()->console();
+    console->submit(QStringLiteral("create 'from_console', 'f'\nlist"));
+    QVERIFY(QTest::qWaitFor([&] { return w.treeModel()->findKey(QStringLiteral("t/from_console")).isValid(); },
+                            kWaitMs));
+    QVERIFY(QTest::qWaitFor([&] { return console->pendingLines() == 0; }, kWaitMs));
+    QCOMPARE(w.dataBrowser()->table(), QStringLiteral("trades"));  // kept across the schema refresh
+    save(w.shellConsoleDock(), QStringLiteral("dock_shell_console.png"));
+    w.dataBrowserDock()->raise();
+    QVERIFY(QTest::qWaitFor([&] { return w.dataBrowserDock()->isVisible(); }, kWaitMs));
+    save(w.dataBrowserDock(), QStringLiteral("dock_data_browser.png"));
+    save(&w, QStringLiteral("main_window_data_browser.png"));
+
+    // Reset layout brings a closed console back as a bottom tab.
+    w.shellConsoleDock()->close();
+    w.dataBrowserDock()->setFloating(true);
+    w.resetLayout();
+    QVERIFY(w.shellConsoleDock()->isVisibleTo(&w));
+    QVERIFY(!w.dataBrowserDock()->isFloating());
+    QVERIFY(w.tabifiedDockWidgets(w.regionMapDock()).contains(w.shellConsoleDock()));
   }
 
   void settingsAreBoundedWhenLoadedAndEdited() {
