@@ -7,7 +7,13 @@
 #include <QStringListModel>
 #include <QTextBlock>
 
+#include "ui/widget_util.h"
+
 namespace regionlab::ui {
+
+namespace {
+constexpr int kMaxLines = 6;  // the input grows up to this, then scrolls
+}  // namespace
 
 ConsoleInput::ConsoleInput(QWidget* parent) : QPlainTextEdit(parent) {
   setTabChangesFocus(false);
@@ -30,12 +36,8 @@ void ConsoleInput::setCompletionSources(std::function<QStringList()> tables, std
 }
 
 QSize ConsoleInput::sizeHint() const {
-  const int lines = std::clamp(document()->blockCount(), 1, 6);
-  // The margins a QPlainTextEdit keeps around its text, plus a few pixels so
-  // that one line fits without a scroll bar.
-  const int height = fontMetrics().lineSpacing() * lines + 2 * frameWidth() +
-                     static_cast<int>(document()->documentMargin() * 2) + 6;
-  return {QPlainTextEdit::sizeHint().width(), height};
+  const int lines = std::clamp(document()->blockCount(), 1, kMaxLines);
+  return {QPlainTextEdit::sizeHint().width(), plainTextHeight(this, lines)};
 }
 
 QSize ConsoleInput::minimumSizeHint() const { return {120, sizeHint().height()}; }

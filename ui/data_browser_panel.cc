@@ -22,6 +22,7 @@
 #include "models/scan_results_model.h"
 #include "ui/cell_pane.h"
 #include "ui/filter_edit.h"
+#include "ui/widget_util.h"
 
 namespace regionlab::ui {
 
@@ -221,13 +222,7 @@ QWidget* DataBrowserPanel::buildResults() {
 }
 
 void DataBrowserPanel::setTables(const QStringList& tables) {
-  const QString current = m_table->currentText();
-  QSignalBlocker block(m_table);
-  m_table->clear();
-  m_table->addItems(tables);
-  const int i = m_table->findText(current);
-  m_table->setCurrentIndex(i >= 0 ? i : (tables.isEmpty() ? -1 : 0));
-  block.unblock();
+  replaceComboItems(m_table, tables);
   revalidate();
 }
 

@@ -3,6 +3,8 @@
 #include <QKeyEvent>
 #include <QTextBlock>
 
+#include "ui/widget_util.h"
+
 namespace regionlab::ui {
 
 FilterEdit::FilterEdit(QWidget* parent) : QPlainTextEdit(parent) {
@@ -17,10 +19,7 @@ FilterEdit::FilterEdit(QWidget* parent) : QPlainTextEdit(parent) {
 
 QSize FilterEdit::sizeHint() const {
   // Two lines: long filters wrap instead of scrolling out of sight.
-  const int lines = 2;
-  const int height = fontMetrics().lineSpacing() * lines + 2 * frameWidth() +
-                     static_cast<int>(document()->documentMargin() * 2);
-  return {QPlainTextEdit::sizeHint().width(), height};
+  return {QPlainTextEdit::sizeHint().width(), plainTextHeight(this, 2)};
 }
 
 QSize FilterEdit::minimumSizeHint() const { return {120, sizeHint().height()}; }

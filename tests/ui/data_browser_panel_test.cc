@@ -17,6 +17,7 @@
 #include "models/scan_export.h"
 #include "models/scan_results_model.h"
 #include "models/table_scanner.h"
+#include "screenshot.h"
 #include "seed_cluster.h"
 #include "support/test_util.h"
 #include "ui/cell_pane.h"
@@ -38,10 +39,6 @@ namespace {
 constexpr int kWaitMs = 30000;
 constexpr int kNewsRows = 3000;
 
-void save(QWidget* w, const QString& name) {
-  const QString dir = qEnvironmentVariable("REGIONLAB_SCREENSHOT_DIR");
-  if (!dir.isEmpty()) QVERIFY(w->grab().save(dir + QLatin1Char('/') + name));
-}
 
 // The newest value of row/f:q in `table`, read through the engine.
 std::vector<regionlab::Cell> engineCells(EngineController& c, const std::string& table, const std::string& row) {
@@ -187,7 +184,7 @@ class DataBrowserPanelTest : public QObject {
     QVERIFY(m_panel->fieldError(ScanField::Filter).contains(QStringLiteral("at position 19")));
     QVERIFY(!m_panel->scanButton()->isEnabled());
     // Showing the error state with results from a valid scan of the same prefix.
-    save(m_panel.get(), QStringLiteral("data_browser_filter_error.png"));
+    RL_SAVE_SCREENSHOT(m_panel.get(), QStringLiteral("data_browser_filter_error.png"));
     for (int i = 0; i < 4; ++i) QTest::keyClick(filter, Qt::Key_Backspace);  // "...XOR KeyOnly" -> still bad
     filter->setText(QStringLiteral("PrefixFilter('3|') AND KeyOnlyFilter()"));
     QCOMPARE(filter->error().position, -1);
@@ -206,7 +203,7 @@ class DataBrowserPanelTest : public QObject {
     m_panel->setForm(form);
     for (ScanField f : {ScanField::StartRow, ScanField::ToTime, ScanField::Filter})
       QVERIFY(!m_panel->fieldError(f).isEmpty());
-    save(m_panel.get(), QStringLiteral("data_browser_form_errors.png"));
+    RL_SAVE_SCREENSHOT(m_panel.get(), QStringLiteral("data_browser_form_errors.png"));
   }
 
   void scanPagesInWithProgressAndCancels() {
@@ -289,7 +286,7 @@ class DataBrowserPanelTest : public QObject {
     // The view re-read the row and keeps the column selected, now its new version.
     QCOMPARE(model->rowCount(), 11);
     QCOMPARE(pane->cell()->value, std::string("\x00\x00\x01\x00", 4));
-    save(m_panel.get(), QStringLiteral("data_browser.png"));
+    RL_SAVE_SCREENSHOT(m_panel.get(), QStringLiteral("data_browser.png"));
 
     // A delete asks first; "no" changes nothing.
     QStringList asked;

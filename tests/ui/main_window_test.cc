@@ -18,6 +18,7 @@
 #include "models/cluster_tree_model.h"
 #include "models/metrics_poller.h"
 #include "models/region_list_model.h"
+#include "screenshot.h"
 #include "seed_cluster.h"
 #include "support/test_util.h"
 #include "models/shell_console.h"
@@ -40,10 +41,6 @@ using regionlab::ui::MetricsPoller;
 namespace {
 constexpr int kWaitMs = 30000;
 
-void save(QWidget* w, const QString& name) {
-  const QString dir = qEnvironmentVariable("REGIONLAB_SCREENSHOT_DIR");
-  if (!dir.isEmpty()) QVERIFY(w->grab().save(dir + QLatin1Char('/') + name));
-}
 }  // namespace
 
 class MainWindowTest : public QObject {
@@ -141,13 +138,13 @@ class MainWindowTest : public QObject {
     }, kWaitMs));
 
     w.charts()->replotNow();
-    save(&w, QStringLiteral("main_window.png"));
-    save(w.treeDock(), QStringLiteral("dock_cluster.png"));
-    save(w.regionMapDock(), QStringLiteral("dock_region_map.png"));
-    save(w.charts(), QStringLiteral("live_charts.png"));
+    RL_SAVE_SCREENSHOT(&w, QStringLiteral("main_window.png"));
+    RL_SAVE_SCREENSHOT(w.treeDock(), QStringLiteral("dock_cluster.png"));
+    RL_SAVE_SCREENSHOT(w.regionMapDock(), QStringLiteral("dock_region_map.png"));
+    RL_SAVE_SCREENSHOT(w.charts(), QStringLiteral("live_charts.png"));
     w.regionListDock()->raise();
     QVERIFY(QTest::qWaitFor([&] { return w.regionListDock()->isVisible(); }, kWaitMs));
-    save(w.regionListDock(), QStringLiteral("dock_regions.png"));
+    RL_SAVE_SCREENSHOT(w.regionListDock(), QStringLiteral("dock_regions.png"));
 
     // Reset layout brings back a closed dock and a floating one.
     w.regionMapDock()->close();
@@ -206,11 +203,11 @@ class MainWindowTest : public QObject {
                             kWaitMs));
     QVERIFY(QTest::qWaitFor([&] { return console->pendingLines() == 0; }, kWaitMs));
     QCOMPARE(w.dataBrowser()->table(), QStringLiteral("trades"));  // kept across the schema refresh
-    save(w.shellConsoleDock(), QStringLiteral("dock_shell_console.png"));
+    RL_SAVE_SCREENSHOT(w.shellConsoleDock(), QStringLiteral("dock_shell_console.png"));
     w.dataBrowserDock()->raise();
     QVERIFY(QTest::qWaitFor([&] { return w.dataBrowserDock()->isVisible(); }, kWaitMs));
-    save(w.dataBrowserDock(), QStringLiteral("dock_data_browser.png"));
-    save(&w, QStringLiteral("main_window_data_browser.png"));
+    RL_SAVE_SCREENSHOT(w.dataBrowserDock(), QStringLiteral("dock_data_browser.png"));
+    RL_SAVE_SCREENSHOT(&w, QStringLiteral("main_window_data_browser.png"));
 
     // Reset layout brings a closed console back as a bottom tab.
     w.shellConsoleDock()->close();

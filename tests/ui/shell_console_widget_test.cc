@@ -15,6 +15,7 @@
 
 #include "models/engine_controller.h"
 #include "models/shell_console.h"
+#include "screenshot.h"
 #include "seed_cluster.h"
 #include "support/test_util.h"
 #include "ui/console_input.h"
@@ -29,10 +30,6 @@ namespace {
 
 constexpr int kWaitMs = 30000;
 
-void save(QWidget* w, const QString& name) {
-  const QString dir = qEnvironmentVariable("REGIONLAB_SCREENSHOT_DIR");
-  if (!dir.isEmpty()) QVERIFY(w->grab().save(dir + QLatin1Char('/') + name));
-}
 
 void type(ConsoleInput* input, const QString& text) {
   input->setFocus();
@@ -149,8 +146,7 @@ class ShellConsoleWidgetTest : public QObject {
       painter.drawPixmap(completer->popup()->mapToGlobal(QPoint()) - m_widget->mapToGlobal(QPoint()),
                          completer->popup()->grab());
       painter.end();
-      const QString dir = qEnvironmentVariable("REGIONLAB_SCREENSHOT_DIR");
-      if (!dir.isEmpty()) QVERIFY(shot.save(dir + QStringLiteral("/shell_console_completion.png")));
+      QVERIFY(regionlab::test::SaveScreenshot(shot, QStringLiteral("shell_console_completion.png")));
     }
     QTest::keyClick(completer->popup(), Qt::Key_Down);
     QTest::keyClick(completer->popup(), Qt::Key_Return);
@@ -183,7 +179,7 @@ class ShellConsoleWidgetTest : public QObject {
     QVERIFY(!results.last().at(1).toBool());
     QVERIFY(m_widget->transcript()->toPlainText().contains(QStringLiteral("ERROR: Unknown table nope!")));
     QTRY_COMPARE(m_widget->statusLabel()->text(), QStringLiteral("Ready"));
-    save(m_widget.get(), QStringLiteral("shell_console.png"));
+    RL_SAVE_SCREENSHOT(m_widget.get(), QStringLiteral("shell_console.png"));
   }
 
  private:
