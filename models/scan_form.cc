@@ -63,11 +63,16 @@ bool parseTimeField(const QString& raw, qint64* millis, QString* error) {
   return false;
 }
 
-bool checkFilterText(const QString& text, ScanFieldError* error) {
+bool checkFilterText(const QString& text, ScanFieldError* error) { return parseFilterText(text, nullptr, error); }
+
+bool parseFilterText(const QString& text, std::shared_ptr<const regionlab::Filter>* filter, ScanFieldError* error) {
   const QByteArray utf8 = text.toUtf8();
   regionlab::FilterParseError parseError;
   auto parsed = regionlab::ParseFilterString(std::string_view(utf8.constData(), utf8.size()), &parseError);
-  if (parsed.ok()) return true;
+  if (parsed.ok()) {
+    if (filter != nullptr) *filter = std::move(parsed).value();
+    return true;
+  }
   const int bytes = static_cast<int>(std::min<size_t>(parseError.position, utf8.size()));
   error->field = ScanField::Filter;
   error->position = static_cast<int>(QString::fromUtf8(utf8.constData(), bytes).size());
@@ -105,12 +110,7 @@ QList<ScanFieldError> validateScanForm(const ScanForm& form, regionlab::Scan* sc
 
   if (!form.filter.trimmed().isEmpty()) {
     ScanFieldError e;
-    if (!checkFilterText(form.filter, &e)) {
-      errors.append(e);
-    } else {
-      const QByteArray utf8 = form.filter.toUtf8();
-      out.filter = regionlab::ParseFilterString(std::string_view(utf8.constData(), utf8.size())).value();
-    }
+    if (!parseFilterText(form.filter, &out.filter, &e)) errors.append(e);
   }
 
   if (form.versions < 1) {

@@ -17,6 +17,7 @@
 
 #include <QList>
 #include <QString>
+#include <memory>
 
 #include "regionlab/region.h"
 
@@ -50,5 +51,8 @@ bool parseTimeField(const QString& text, qint64* millis, QString* error);
 // The filter language's error for `text`, its byte offset turned into a
 // QString position. Returns true (and leaves *error alone) when it parses.
 bool checkFilterText(const QString& text, ScanFieldError* error);
+// As checkFilterText; when the text parses, *filter (when not null) gets the
+// filter prototype it describes.
+bool parseFilterText(const QString& text, std::shared_ptr<const regionlab::Filter>* filter, ScanFieldError* error);
 
 }  // namespace regionlab::ui
