@@ -28,8 +28,24 @@ QLabel* selectableLabel(QWidget* parent, const QFont& font) {
   return l;
 }
 
-QPlainTextEdit* readOnlyText(QWidget* parent, const QFont& font) {
-  auto* t = new QPlainTextEdit(parent);
+// A text box that asks for little height: the pane sits in a scroll area,
+// which gives it its preferred height when that is more than the view (the
+// wrapping labels make the pane height-for-width), and QPlainTextEdit's own
+// preferred 192 pixels would push the edit buttons out of sight. Extra
+// height still goes to the boxes by their stretch.
+class CompactText final : public QPlainTextEdit {
+ public:
+  CompactText(QWidget* parent, int height) : QPlainTextEdit(parent), m_height(height) {
+    setMinimumHeight(height);
+  }
+  QSize sizeHint() const override { return {QPlainTextEdit::sizeHint().width(), m_height}; }
+
+ private:
+  int m_height;
+};
+
+QPlainTextEdit* readOnlyText(QWidget* parent, const QFont& font, int height) {
+  auto* t = new CompactText(parent, height);
   t->setReadOnly(true);
   t->setFont(font);
   t->setWordWrapMode(QTextOption::WrapAnywhere);
@@ -55,11 +71,9 @@ CellPane::CellPane(QWidget* parent) : QWidget(parent) {
   form->addRow(tr("Column:"), m_column);
   form->addRow(tr("Timestamp:"), m_time);
   layout->addLayout(form);
-  m_value = readOnlyText(this, mono);
-  m_hex = readOnlyText(this, mono);
+  m_value = readOnlyText(this, mono, 44);
+  m_hex = readOnlyText(this, mono, 64);
   m_hex->setLineWrapMode(QPlainTextEdit::NoWrap);
-  m_value->setMinimumHeight(44);
-  m_hex->setMinimumHeight(64);
   layout->addWidget(new QLabel(tr("Value (escaped):"), this));
   layout->addWidget(m_value, 1);
   layout->addWidget(new QLabel(tr("Value (hex):"), this));
