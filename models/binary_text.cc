@@ -21,16 +21,19 @@ bool parseEscapedBytes(const QString& text, std::string* out, BinaryTextError* e
       continue;
     }
     error->position = i;
-    if (escape.size() == 4 && escape[1] == u'x' && (isUpperHex(escape[2]) || isLowerHex(escape[2])) &&
+    if (escape.size() == 4 && escape[1] == u'x' &&
+        (isUpperHex(escape[2]) || isLowerHex(escape[2])) &&
         (isUpperHex(escape[3]) || isLowerHex(escape[3]))) {
-      error->message = QStringLiteral("bad escape %1 at position %2: write the hex digits in upper case (%3), "
-                                      "as Bytes.toBytesBinary reads them")
+      error->message = QStringLiteral(
+                           "bad escape %1 at position %2: write the hex digits in upper case (%3), "
+                           "as Bytes.toBytesBinary reads them")
                            .arg(escape)
                            .arg(i)
                            .arg(escape.left(2) + escape.mid(2).toUpper());
     } else {
-      error->message = QStringLiteral("bad escape \"%1\" at position %2: a backslash starts a byte written as "
-                                      "\\xHH (two upper-case hex digits); write a backslash itself as \\x5C")
+      error->message = QStringLiteral(
+                           "bad escape \"%1\" at position %2: a backslash starts a byte written as "
+                           "\\xHH (two upper-case hex digits); write a backslash itself as \\x5C")
                            .arg(escape)
                            .arg(i);
     }
@@ -43,7 +46,8 @@ bool parseEscapedBytes(const QString& text, std::string* out, BinaryTextError* e
 }
 
 QString hexBytes(const std::string& bytes) {
-  return QString::fromLatin1(QByteArray::fromRawData(bytes.data(), static_cast<int>(bytes.size())).toHex(' '));
+  return QString::fromLatin1(
+      QByteArray::fromRawData(bytes.data(), static_cast<int>(bytes.size())).toHex(' '));
 }
 
 QString hexDump(const std::string& bytes, int perLine) {

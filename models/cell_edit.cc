@@ -8,14 +8,17 @@ namespace regionlab::ui {
 namespace {
 QString cellName(const QString& table, const regionlab::Cell& cell) {
   return QStringLiteral("%1 %2 %3")
-      .arg(table, formatKey(cell.row, QStringLiteral("''")), QString::fromStdString(regionlab::shell::ColumnText(cell)));
+      .arg(table, formatKey(cell.row, QStringLiteral("''")),
+           QString::fromStdString(regionlab::shell::ColumnText(cell)));
 }
 }  // namespace
 
-regionlab::RowMutation putCellMutation(const regionlab::Cell& cell, std::string value, bool sameVersion) {
+regionlab::RowMutation putCellMutation(const regionlab::Cell& cell, std::string value,
+                                       bool sameVersion) {
   regionlab::RowMutation m;
   m.row = cell.row;
-  m.Put(cell.family, cell.qualifier, std::move(value), sameVersion ? cell.timestamp : regionlab::kLatestTimestamp);
+  m.Put(cell.family, cell.qualifier, std::move(value),
+        sameVersion ? cell.timestamp : regionlab::kLatestTimestamp);
   return m;
 }
 

@@ -20,7 +20,8 @@ namespace regionlab::ui {
 
 enum class CellDeleteScope { Version, Column };
 
-regionlab::RowMutation putCellMutation(const regionlab::Cell& cell, std::string value, bool sameVersion);
+regionlab::RowMutation putCellMutation(const regionlab::Cell& cell, std::string value,
+                                       bool sameVersion);
 regionlab::RowMutation deleteCellMutation(const regionlab::Cell& cell, CellDeleteScope scope);
 
 // "Put NewsClickFeedback 3|news0000001 Toutiao:clicks", for status messages.

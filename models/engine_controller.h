@@ -96,9 +96,10 @@ class EngineController : public QObject {
   void releaseSlot(int slot);
   // Runs `work` on the worker with the open cluster (nullptr when none) and
   // the slot's resource (empty at first, and again after the cluster closed
-  // or reopened; kNoSlot: a fresh empty one that is not kept). Quiet: no actionStarted/actionFinished and no schema
-  // refresh; the client reports its own progress and answers through
-  // postReply(). Jobs run in the order they were posted.
+  // or reopened; kNoSlot: a fresh empty one that is not kept). Quiet: no
+  // actionStarted/actionFinished and no schema refresh; the client reports
+  // its own progress and answers through postReply(). Jobs run in the order
+  // they were posted.
   void runInSlot(int slot, std::function<void(regionlab::Cluster*, WorkerSlot&)> work);
   // Thread-safe (called from the worker): runs `fn` on the controller's
   // thread unless the data directory changed since `generation` (a value of

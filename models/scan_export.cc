@@ -64,7 +64,8 @@ bool writeExport(const QString& path, ExportFormat format, const QString& table,
     *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
     return false;
   }
-  const QByteArray data = format == ExportFormat::Csv ? cellsToCsv(cells) : cellsToJson(table, cells);
+  const QByteArray data =
+      format == ExportFormat::Csv ? cellsToCsv(cells) : cellsToJson(table, cells);
   if (file.write(data) != data.size() || !file.commit()) {
     *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
     return false;

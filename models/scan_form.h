@@ -32,7 +32,17 @@ struct ScanForm {
   qint64 limit = 1000;       // rows; 0: no limit
 };
 
-enum class ScanField { Table, StartRow, StopRow, Prefix, Filter, Versions, FromTime, ToTime, Limit };
+enum class ScanField {
+  Table,
+  StartRow,
+  StopRow,
+  Prefix,
+  Filter,
+  Versions,
+  FromTime,
+  ToTime,
+  Limit
+};
 
 struct ScanFieldError {
   ScanField field = ScanField::Table;
@@ -53,6 +63,7 @@ bool parseTimeField(const QString& text, qint64* millis, QString* error);
 bool checkFilterText(const QString& text, ScanFieldError* error);
 // As checkFilterText; when the text parses, *filter (when not null) gets the
 // filter prototype it describes.
-bool parseFilterText(const QString& text, std::shared_ptr<const regionlab::Filter>* filter, ScanFieldError* error);
+bool parseFilterText(const QString& text, std::shared_ptr<const regionlab::Filter>* filter,
+                     ScanFieldError* error);
 
 }  // namespace regionlab::ui

@@ -9,7 +9,9 @@
 namespace regionlab::ui {
 
 namespace {
-QByteArray rawBytes(const std::string& s) { return QByteArray(s.data(), static_cast<qsizetype>(s.size())); }
+QByteArray rawBytes(const std::string& s) {
+  return QByteArray(s.data(), static_cast<qsizetype>(s.size()));
+}
 }  // namespace
 
 ScanResultsModel::ScanResultsModel(QObject* parent) : QAbstractTableModel(parent) {
@@ -93,26 +95,35 @@ int ScanResultsModel::rowCount(const QModelIndex& parent) const {
   return parent.isValid() ? 0 : static_cast<int>(m_cells.size());
 }
 
-int ScanResultsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int ScanResultsModel::columnCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant ScanResultsModel::data(const QModelIndex& index, int role) const {
   if (!checkIndex(index, CheckIndexOption::IndexIsValid)) return {};
   const regionlab::Cell& c = m_cells[static_cast<size_t>(index.row())];
   if (role == Qt::DisplayRole) {
     switch (index.column()) {
-      case RowKey: return bytesText(c.row);
+      case RowKey:
+        return bytesText(c.row);
       case ColumnName:
         return m_hex ? hexBytes(c.family) + QStringLiteral(" : ") + hexBytes(c.qualifier)
                      : QString::fromStdString(regionlab::shell::ColumnText(c));
-      case Timestamp: return QString::fromStdString(regionlab::shell::FormatTimestamp(c.timestamp, false));
-      case Value: return bytesText(c.value);
+      case Timestamp:
+        return QString::fromStdString(regionlab::shell::FormatTimestamp(c.timestamp, false));
+      case Value:
+        return bytesText(c.value);
     }
   } else if (role == RawRole) {
     switch (index.column()) {
-      case RowKey: return rawBytes(c.row);
-      case ColumnName: return rawBytes(c.family + ":" + c.qualifier);
-      case Timestamp: return QVariant::fromValue<qint64>(c.timestamp);
-      case Value: return rawBytes(c.value);
+      case RowKey:
+        return rawBytes(c.row);
+      case ColumnName:
+        return rawBytes(c.family + ":" + c.qualifier);
+      case Timestamp:
+        return QVariant::fromValue<qint64>(c.timestamp);
+      case Value:
+        return rawBytes(c.value);
     }
   } else if (role == Qt::ToolTipRole && index.column() == Timestamp) {
     return QStringLiteral("%1 ms since 1970").arg(c.timestamp);
@@ -126,10 +137,14 @@ QVariant ScanResultsModel::headerData(int section, Qt::Orientation orientation, 
   if (role != Qt::DisplayRole) return {};
   if (orientation == Qt::Vertical) return section + 1;
   switch (section) {
-    case RowKey: return tr("Row");
-    case ColumnName: return tr("Column");
-    case Timestamp: return tr("Timestamp");
-    case Value: return tr("Value");
+    case RowKey:
+      return tr("Row");
+    case ColumnName:
+      return tr("Column");
+    case Timestamp:
+      return tr("Timestamp");
+    case Value:
+      return tr("Value");
   }
   return {};
 }

@@ -42,7 +42,8 @@ class ScanResultsModel : public QAbstractTableModel {
   bool appendPage(quint64 generation, const CellPage& page);
   // Replaces the cells of `row` with `cells` (re-read after an edit); the
   // row's place is kept. Ignored for another generation.
-  void replaceRow(quint64 generation, const std::string& row, const std::vector<regionlab::Cell>& cells);
+  void replaceRow(quint64 generation, const std::string& row,
+                  const std::vector<regionlab::Cell>& cells);
   int droppedPages() const { return m_droppedPages; }
 
   void setHexView(bool on);
@@ -53,12 +54,14 @@ class ScanResultsModel : public QAbstractTableModel {
   // Distinct row keys among the cells.
   qint64 rowKeyCount() const { return m_rowKeys; }
   // The model row of the newest cell of row/family:qualifier; -1 when absent.
-  int findColumn(const std::string& row, const std::string& family, const std::string& qualifier) const;
+  int findColumn(const std::string& row, const std::string& family,
+                 const std::string& qualifier) const;
 
   int rowCount(const QModelIndex& parent = QModelIndex()) const override;
   int columnCount(const QModelIndex& parent = QModelIndex()) const override;
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-  QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation,
+                      int role = Qt::DisplayRole) const override;
 
  private:
   QString bytesText(const std::string& bytes) const;

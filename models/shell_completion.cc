@@ -16,7 +16,8 @@ using regionlab::shell::TokenKind;
 
 // QString position of a byte offset into `utf8`.
 int position(const QByteArray& utf8, size_t offset) {
-  return static_cast<int>(QString::fromUtf8(utf8.constData(), static_cast<qsizetype>(offset)).size());
+  return static_cast<int>(
+      QString::fromUtf8(utf8.constData(), static_cast<qsizetype>(offset)).size());
 }
 
 }  // namespace
@@ -36,22 +37,40 @@ QStringList shellCommandNames() {
 bool commandTakesTable(const QString& command) {
   // The commands whose first argument names an existing table (create names
   // a new one; split also takes a region, but a table is the usual target).
-  static const QSet<QString> kTableCommands = {
-      QStringLiteral("alter"),       QStringLiteral("append"),        QStringLiteral("compact"),
-      QStringLiteral("count"),       QStringLiteral("delete"),        QStringLiteral("deleteall"),
-      QStringLiteral("desc"),        QStringLiteral("describe"),      QStringLiteral("disable"),
-      QStringLiteral("drop"),        QStringLiteral("enable"),        QStringLiteral("exists"),
-      QStringLiteral("flush"),       QStringLiteral("get"),           QStringLiteral("get_counter"),
-      QStringLiteral("get_splits"),  QStringLiteral("incr"),          QStringLiteral("is_disabled"),
-      QStringLiteral("is_enabled"),  QStringLiteral("list_regions"),  QStringLiteral("locate_region"),
-      QStringLiteral("major_compact"), QStringLiteral("put"),         QStringLiteral("scan"),
-      QStringLiteral("split"),       QStringLiteral("truncate"),      QStringLiteral("truncate_preserve")};
+  static const QSet<QString> kTableCommands = {QStringLiteral("alter"),
+                                               QStringLiteral("append"),
+                                               QStringLiteral("compact"),
+                                               QStringLiteral("count"),
+                                               QStringLiteral("delete"),
+                                               QStringLiteral("deleteall"),
+                                               QStringLiteral("desc"),
+                                               QStringLiteral("describe"),
+                                               QStringLiteral("disable"),
+                                               QStringLiteral("drop"),
+                                               QStringLiteral("enable"),
+                                               QStringLiteral("exists"),
+                                               QStringLiteral("flush"),
+                                               QStringLiteral("get"),
+                                               QStringLiteral("get_counter"),
+                                               QStringLiteral("get_splits"),
+                                               QStringLiteral("incr"),
+                                               QStringLiteral("is_disabled"),
+                                               QStringLiteral("is_enabled"),
+                                               QStringLiteral("list_regions"),
+                                               QStringLiteral("locate_region"),
+                                               QStringLiteral("major_compact"),
+                                               QStringLiteral("put"),
+                                               QStringLiteral("scan"),
+                                               QStringLiteral("split"),
+                                               QStringLiteral("truncate"),
+                                               QStringLiteral("truncate_preserve")};
   return kTableCommands.contains(command);
 }
 
 CompletionContext completionAt(const QString& text, int cursor, bool continuing) {
   const QByteArray utf8 = text.left(std::clamp(cursor, 0, static_cast<int>(text.size()))).toUtf8();
-  const std::vector<Token> tokens = regionlab::shell::Tokenize(std::string_view(utf8.constData(), utf8.size()));
+  const std::vector<Token> tokens =
+      regionlab::shell::Tokenize(std::string_view(utf8.constData(), utf8.size()));
   // The tokens of the statement the cursor is in (the lexer ends with kEnd).
   size_t first = 0;
   for (size_t i = 0; i + 1 < tokens.size(); ++i) {
@@ -63,7 +82,8 @@ CompletionContext completionAt(const QString& text, int cursor, bool continuing)
   std::vector<const Token*> st;
   for (size_t i = first; i + 1 < tokens.size(); ++i) st.push_back(&tokens[i]);
   CompletionContext out;
-  const int end = static_cast<int>(text.left(std::clamp(cursor, 0, static_cast<int>(text.size()))).size());
+  const int end =
+      static_cast<int>(text.left(std::clamp(cursor, 0, static_cast<int>(text.size()))).size());
   const bool atWordEnd = !st.empty() && st.back()->end == static_cast<size_t>(utf8.size());
 
   if (!continuing && st.empty()) {
@@ -104,7 +124,8 @@ CompletionContext completionAt(const QString& text, int cursor, bool continuing)
 
 QStringList completionCandidates(const CompletionContext& context, const QStringList& tables) {
   if (context.kind == CompletionContext::Kind::None) return {};
-  const QStringList all = context.kind == CompletionContext::Kind::Command ? shellCommandNames() : tables;
+  const QStringList all =
+      context.kind == CompletionContext::Kind::Command ? shellCommandNames() : tables;
   QStringList out;
   for (const QString& name : all)
     if (name.startsWith(context.prefix, Qt::CaseSensitive)) out << name;

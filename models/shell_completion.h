@@ -21,9 +21,9 @@ namespace regionlab::ui {
 struct CompletionContext {
   enum class Kind { None, Command, Table };
   Kind kind = Kind::None;
-  int start = 0;      // where the word being completed starts (QString units)
-  QString prefix;     // what is typed of it
-  QChar openQuote;    // the quote typed before a table name; null when none yet
+  int start = 0;    // where the word being completed starts (QString units)
+  QString prefix;   // what is typed of it
+  QChar openQuote;  // the quote typed before a table name; null when none yet
 };
 
 // `continuing`: the console's session holds an open statement, so the text

@@ -26,7 +26,8 @@ ConsoleSession* sessionFor(regionlab::Cluster* cluster, WorkerSlot& slot) {
   if (s != nullptr && s->cluster == cluster) return s;
   auto fresh = std::make_unique<ConsoleSession>();
   fresh->cluster = cluster;
-  fresh->shell = std::make_unique<regionlab::shell::Shell>(cluster, regionlab::shell::ShellOptions());
+  fresh->shell =
+      std::make_unique<regionlab::shell::Shell>(cluster, regionlab::shell::ShellOptions());
   fresh->session = std::make_unique<regionlab::shell::InteractiveSession>(
       fresh->shell.get(), regionlab::JoinPath(cluster->data_dir(), "shell_history"));
   if (regionlab::Status st = fresh->session->LoadHistory(); !st.ok())
@@ -56,13 +57,24 @@ struct ShellConsole::LineReply {
 };
 
 bool ShellConsole::changesSchema(const QString& command) {
-  static const QSet<QString> kCommands = {
-      QStringLiteral("create"),        QStringLiteral("alter"),          QStringLiteral("disable"),
-      QStringLiteral("enable"),        QStringLiteral("drop"),           QStringLiteral("truncate"),
-      QStringLiteral("truncate_preserve"), QStringLiteral("create_namespace"), QStringLiteral("drop_namespace"),
-      QStringLiteral("flush"),         QStringLiteral("compact"),        QStringLiteral("major_compact"),
-      QStringLiteral("split"),         QStringLiteral("merge_region"),   QStringLiteral("move"),
-      QStringLiteral("balancer"),      QStringLiteral("kill_regionserver"), QStringLiteral("start_regionserver")};
+  static const QSet<QString> kCommands = {QStringLiteral("create"),
+                                          QStringLiteral("alter"),
+                                          QStringLiteral("disable"),
+                                          QStringLiteral("enable"),
+                                          QStringLiteral("drop"),
+                                          QStringLiteral("truncate"),
+                                          QStringLiteral("truncate_preserve"),
+                                          QStringLiteral("create_namespace"),
+                                          QStringLiteral("drop_namespace"),
+                                          QStringLiteral("flush"),
+                                          QStringLiteral("compact"),
+                                          QStringLiteral("major_compact"),
+                                          QStringLiteral("split"),
+                                          QStringLiteral("merge_region"),
+                                          QStringLiteral("move"),
+                                          QStringLiteral("balancer"),
+                                          QStringLiteral("kill_regionserver"),
+                                          QStringLiteral("start_regionserver")};
   return kCommands.contains(command);
 }
 
@@ -157,7 +169,9 @@ void ShellConsole::post(Job job, const QString& qline) {
             const QString statement = QString::fromStdString(r.statement);
             const QString output = QString::fromStdString(r.output);
             const bool ok = r.ok;
-            send([self, statement, ok, output] { emit self->statementFinished(statement, ok, output); });
+            send([self, statement, ok, output] {
+              emit self->statementFinished(statement, ok, output);
+            });
           },
           [&](const std::string& recalled) {
             const QString text = QString::fromStdString(recalled);
@@ -184,7 +198,8 @@ void ShellConsole::post(Job job, const QString& qline) {
 }
 
 void ShellConsole::onReply(const std::shared_ptr<LineReply>& reply) {
-  if (!reply->notice.isEmpty()) emit statementFinished(QString(), false, reply->notice + QLatin1Char('\n'));
+  if (!reply->notice.isEmpty())
+    emit statementFinished(QString(), false, reply->notice + QLatin1Char('\n'));
   if (reply->restarted) emit sessionRestarted();
   if (reply->historyChanged) {
     m_history = reply->history;

@@ -35,7 +35,9 @@ struct TableScanner::PageReply {
 int TableScanner::openCursors() { return g_openCursors.load(); }
 
 TableScanner::TableScanner(EngineController* controller, QObject* parent)
-    : QObject(parent), m_controller(controller), m_cancel(std::make_shared<std::atomic<bool>>(false)) {
+    : QObject(parent),
+      m_controller(controller),
+      m_cancel(std::make_shared<std::atomic<bool>>(false)) {
   qRegisterMetaType<CellPage>();
   qRegisterMetaType<Outcome>();
   m_slot = controller->allocateSlot();
@@ -71,7 +73,9 @@ void TableScanner::cancel() {
 }
 
 void TableScanner::abandon() {
-  if (m_state == State::Idle || !m_controller || m_controller->generation() == m_controllerGeneration) return;
+  if (m_state == State::Idle || !m_controller ||
+      m_controller->generation() == m_controllerGeneration)
+    return;
   m_cancel->store(true);
   finish(Outcome::Failed, tr("the data directory was closed during the scan"));
 }
@@ -116,7 +120,8 @@ void TableScanner::requestPage(bool open) {
       slot = std::move(cursor);
     }
     auto* cursor = dynamic_cast<ScanCursor*>(slot.get());
-    if (cursor == nullptr || cursor->generation != gen) return fail(tr("the scan was closed on the worker"));
+    if (cursor == nullptr || cursor->generation != gen)
+      return fail(tr("the scan was closed on the worker"));
     auto cells = std::make_shared<std::vector<regionlab::Cell>>();
     int rowsInPage = 0;
     regionlab::RowResult result;
@@ -176,7 +181,8 @@ void TableScanner::finish(Outcome outcome, const QString& error) {
   emit finished(m_generation, outcome, error, m_rows);
 }
 
-void TableScanner::applyMutation(const QString& description, const regionlab::RowMutation& mutation) {
+void TableScanner::applyMutation(const QString& description,
+                                 const regionlab::RowMutation& mutation) {
   if (!m_controller) return;
   const std::string table = m_table.toStdString();
   QPointer<TableScanner> self(this);

@@ -65,11 +65,12 @@ class TableScanner : public QObject {
  signals:
   void started(quint64 generation);
   void pageReady(quint64 generation, const regionlab::ui::CellPage& page, qint64 rowsSoFar);
-  void finished(quint64 generation, regionlab::ui::TableScanner::Outcome outcome, const QString& error,
-                qint64 rows);
+  void finished(quint64 generation, regionlab::ui::TableScanner::Outcome outcome,
+                const QString& error, qint64 rows);
   void editFinished(bool ok, const QString& message);
   // `row` holds the raw row key.
-  void rowRefreshed(quint64 generation, const QByteArray& row, const regionlab::ui::CellPage& cells);
+  void rowRefreshed(quint64 generation, const QByteArray& row,
+                    const regionlab::ui::CellPage& cells);
 
  private:
   enum class State { Idle, Running, Cancelling };

@@ -113,10 +113,13 @@ CellPane::CellPane(QWidget* parent) : QWidget(parent) {
     std::string bytes;
     BinaryTextError error;
     if (!m_cell || !parseEscapedBytes(m_newValue->text(), &bytes, &error)) return;
-    emit putRequested(QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size())), m_sameVersion->isChecked());
+    emit putRequested(QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size())),
+                      m_sameVersion->isChecked());
   });
-  connect(m_deleteVersion, &QPushButton::clicked, this, [this] { requestDelete(CellDeleteScope::Version); });
-  connect(m_deleteColumn, &QPushButton::clicked, this, [this] { requestDelete(CellDeleteScope::Column); });
+  connect(m_deleteVersion, &QPushButton::clicked, this,
+          [this] { requestDelete(CellDeleteScope::Version); });
+  connect(m_deleteColumn, &QPushButton::clicked, this,
+          [this] { requestDelete(CellDeleteScope::Column); });
   setCell(std::nullopt);
 }
 
@@ -132,11 +135,13 @@ void CellPane::setCell(const std::optional<regionlab::Cell>& cell) {
   }
   m_row->setText(formatKey(cell->row, QStringLiteral("''")));
   m_column->setText(QString::fromStdString(regionlab::shell::ColumnText(*cell)));
-  m_time->setText(tr("%1 (%2 ms)")
-                      .arg(QString::fromStdString(regionlab::shell::FormatTimestamp(cell->timestamp, false)))
-                      .arg(cell->timestamp));
+  m_time->setText(
+      tr("%1 (%2 ms)")
+          .arg(QString::fromStdString(regionlab::shell::FormatTimestamp(cell->timestamp, false)))
+          .arg(cell->timestamp));
   m_value->setPlainText(formatKey(cell->value));
-  m_hex->setPlainText(cell->value.empty() ? tr("(empty value)") : hexDump(cell->value, kHexBytesPerLine));
+  m_hex->setPlainText(cell->value.empty() ? tr("(empty value)")
+                                          : hexDump(cell->value, kHexBytesPerLine));
   m_newValue->setText(formatKey(cell->value));
   checkValue();
 }
@@ -155,15 +160,18 @@ void CellPane::checkValue() {
 
 void CellPane::requestDelete(CellDeleteScope scope) {
   if (!m_cell) return;
-  const QString where = tr("row %1, column %2").arg(formatKey(m_cell->row, QStringLiteral("''")),
-                                                    QString::fromStdString(regionlab::shell::ColumnText(*m_cell)));
+  const QString where = tr("row %1, column %2")
+                            .arg(formatKey(m_cell->row, QStringLiteral("''")),
+                                 QString::fromStdString(regionlab::shell::ColumnText(*m_cell)));
   const QString question =
       scope == CellDeleteScope::Version
           ? tr("Delete the version of %1 at timestamp %2? Older versions, if any, become visible.")
                 .arg(where)
                 .arg(m_cell->timestamp)
           : tr("Delete every version of %1? The column disappears from this row.").arg(where);
-  if (!m_confirm(scope == CellDeleteScope::Version ? tr("Delete version") : tr("Delete column"), question)) return;
+  if (!m_confirm(scope == CellDeleteScope::Version ? tr("Delete version") : tr("Delete column"),
+                 question))
+    return;
   emit deleteRequested(scope);
 }
 

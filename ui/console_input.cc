@@ -18,19 +18,22 @@ constexpr int kMaxLines = 6;  // the input grows up to this, then scrolls
 ConsoleInput::ConsoleInput(QWidget* parent) : QPlainTextEdit(parent) {
   setTabChangesFocus(false);
   setLineWrapMode(QPlainTextEdit::WidgetWidth);
-  setPlaceholderText(tr("Shell statement; Enter runs it, Shift+Enter adds a line, Tab completes, Up/Down recall"));
+  setPlaceholderText(
+      tr("Shell statement; Enter runs it, Shift+Enter adds a line, Tab completes, Up/Down recall"));
   setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
   m_candidates = new QStringListModel(this);
   m_completer = new QCompleter(m_candidates, this);
   m_completer->setWidget(this);
   m_completer->setCompletionMode(QCompleter::PopupCompletion);
   m_completer->setCaseSensitivity(Qt::CaseSensitive);
-  connect(m_completer, qOverload<const QString&>(&QCompleter::activated), this, &ConsoleInput::insertCompletion);
+  connect(m_completer, qOverload<const QString&>(&QCompleter::activated), this,
+          &ConsoleInput::insertCompletion);
   // The input grows with its lines, up to a few, then scrolls.
   connect(this, &QPlainTextEdit::blockCountChanged, this, [this] { updateGeometry(); });
 }
 
-void ConsoleInput::setCompletionSources(std::function<QStringList()> tables, std::function<bool()> continuing) {
+void ConsoleInput::setCompletionSources(std::function<QStringList()> tables,
+                                        std::function<bool()> continuing) {
   m_tables = std::move(tables);
   m_continuing = std::move(continuing);
 }
@@ -63,7 +66,8 @@ QStringList ConsoleInput::complete() {
   m_candidates->setStringList(candidates);
   m_completer->setCompletionPrefix(QString());
   QRect rect = cursorRect();
-  rect.setWidth(m_completer->popup()->sizeHintForColumn(0) + m_completer->popup()->verticalScrollBar()->sizeHint().width());
+  rect.setWidth(m_completer->popup()->sizeHintForColumn(0) +
+                m_completer->popup()->verticalScrollBar()->sizeHint().width());
   m_completer->complete(rect);
   m_completer->popup()->setCurrentIndex(m_completer->completionModel()->index(0, 0));
   return candidates;
@@ -84,8 +88,8 @@ void ConsoleInput::insertCompletion(const QString& candidate) {
 void ConsoleInput::keyPressEvent(QKeyEvent* event) {
   const bool popup = m_completer->popup()->isVisible();
   const int key = event->key();
-  if (popup && (key == Qt::Key_Return || key == Qt::Key_Enter || key == Qt::Key_Escape || key == Qt::Key_Tab ||
-                key == Qt::Key_Backtab)) {
+  if (popup && (key == Qt::Key_Return || key == Qt::Key_Enter || key == Qt::Key_Escape ||
+                key == Qt::Key_Tab || key == Qt::Key_Backtab)) {
     event->ignore();  // the completer's popup takes these
     return;
   }
@@ -116,20 +120,22 @@ void ConsoleInput::keyPressEvent(QKeyEvent* event) {
     if (auto entry = m_history.older(toPlainText())) showText(*entry);
     return;
   }
-  if (key == Qt::Key_Down && mods == Qt::NoModifier && textCursor().blockNumber() == document()->blockCount() - 1) {
+  if (key == Qt::Key_Down && mods == Qt::NoModifier &&
+      textCursor().blockNumber() == document()->blockCount() - 1) {
     if (auto entry = m_history.newer()) showText(*entry);
     return;
   }
   QPlainTextEdit::keyPressEvent(event);
   if (popup) {
     // Typing on with the popup open narrows it; leaving the word closes it.
-    const CompletionContext now = completionAt(toPlainText(), textCursor().position(),
-                                               m_continuing ? m_continuing() : false);
+    const CompletionContext now =
+        completionAt(toPlainText(), textCursor().position(), m_continuing ? m_continuing() : false);
     if (now.kind != m_context.kind || now.start != m_context.start) {
       m_completer->popup()->hide();
     } else {
       m_context = now;
-      const QStringList candidates = completionCandidates(now, m_tables ? m_tables() : QStringList());
+      const QStringList candidates =
+          completionCandidates(now, m_tables ? m_tables() : QStringList());
       m_candidates->setStringList(candidates);
       if (candidates.isEmpty()) m_completer->popup()->hide();
     }

@@ -32,12 +32,14 @@ constexpr int kFormColumns = 9;  // label and field four times, then the buttons
 
 void markInvalid(QWidget* w, bool invalid) {
   QPalette p = w->palette();
-  p.setColor(QPalette::Base, invalid ? QColor(0xff, 0xeb, 0xee) : w->parentWidget()->palette().color(QPalette::Base));
+  p.setColor(QPalette::Base, invalid ? QColor(0xff, 0xeb, 0xee)
+                                     : w->parentWidget()->palette().color(QPalette::Base));
   w->setPalette(p);
 }
 }  // namespace
 
-DataBrowserPanel::DataBrowserPanel(EngineController* controller, QWidget* parent) : QWidget(parent) {
+DataBrowserPanel::DataBrowserPanel(EngineController* controller, QWidget* parent)
+    : QWidget(parent) {
   m_scanner = new TableScanner(controller, this);
   m_model = new ScanResultsModel(this);
   auto* layout = new QVBoxLayout(this);
@@ -107,9 +109,11 @@ QWidget* DataBrowserPanel::buildForm() {
   m_cancel = new QPushButton(tr("Cancel"), box);
   m_cancel->setEnabled(false);
 
-  m_fields = {{ScanField::Table, m_table},     {ScanField::StartRow, m_start}, {ScanField::StopRow, m_stop},
-              {ScanField::Prefix, m_prefix},   {ScanField::Filter, m_filter},  {ScanField::Versions, m_versions},
-              {ScanField::FromTime, m_from},   {ScanField::ToTime, m_to},      {ScanField::Limit, m_limit}};
+  m_fields = {{ScanField::Table, m_table},   {ScanField::StartRow, m_start},
+              {ScanField::StopRow, m_stop},  {ScanField::Prefix, m_prefix},
+              {ScanField::Filter, m_filter}, {ScanField::Versions, m_versions},
+              {ScanField::FromTime, m_from}, {ScanField::ToTime, m_to},
+              {ScanField::Limit, m_limit}};
   for (auto it = m_fields.begin(); it != m_fields.end(); ++it) {
     auto* error = new QLabel(box);
     error->setWordWrap(true);
@@ -282,7 +286,8 @@ void DataBrowserPanel::showErrors(const QList<ScanFieldError>& errors, bool incl
     const QPoint cell = m_errorCells.value(it.key());
     int end = kFormColumns;
     for (auto other = m_errorCells.begin(); other != m_errorCells.end(); ++other) {
-      if (other.value().y() == cell.y() && other.value().x() > cell.x() && byField.contains(other.key()))
+      if (other.value().y() == cell.y() && other.value().x() > cell.x() &&
+          byField.contains(other.key()))
         end = std::min(end, other.value().x());
     }
     m_grid->removeWidget(it.value());
@@ -331,19 +336,24 @@ void DataBrowserPanel::onPage(quint64 generation, const CellPage& page, qint64 r
             false);
 }
 
-void DataBrowserPanel::onFinished(quint64 generation, TableScanner::Outcome outcome, const QString& error,
-                                  qint64 rows) {
+void DataBrowserPanel::onFinished(quint64 generation, TableScanner::Outcome outcome,
+                                  const QString& error, qint64 rows) {
   if (generation != m_model->generation()) return;
   m_cancel->setEnabled(false);
   m_progress->hide();
-  const QString counts = tr("%1 rows, %2 cells").arg(formatCount(static_cast<uint64_t>(rows)),
-                                                     formatCount(m_model->cells().size()));
+  const QString counts =
+      tr("%1 rows, %2 cells")
+          .arg(formatCount(static_cast<uint64_t>(rows)), formatCount(m_model->cells().size()));
   switch (outcome) {
     case TableScanner::Outcome::Finished:
       setStatus(tr("%1 in %2 s").arg(counts).arg(m_clock.elapsed() / 1000.0, 0, 'f', 2), false);
       break;
-    case TableScanner::Outcome::Cancelled: setStatus(tr("Cancelled after %1").arg(counts), false); break;
-    case TableScanner::Outcome::Failed: setStatus(tr("Scan failed after %1: %2").arg(counts, error), true); break;
+    case TableScanner::Outcome::Cancelled:
+      setStatus(tr("Cancelled after %1").arg(counts), false);
+      break;
+    case TableScanner::Outcome::Failed:
+      setStatus(tr("Scan failed after %1: %2").arg(counts, error), true);
+      break;
   }
 }
 
@@ -374,13 +384,17 @@ void DataBrowserPanel::deleteCell(CellDeleteScope scope) {
   if (!m_pane->cell()) return;
   const regionlab::Cell cell = *m_pane->cell();
   m_reselect = cell;
-  m_scanner->applyMutation(describeDelete(m_scanner->table(), cell, scope), deleteCellMutation(cell, scope));
+  m_scanner->applyMutation(describeDelete(m_scanner->table(), cell, scope),
+                           deleteCellMutation(cell, scope));
 }
 
-void DataBrowserPanel::onRowRefreshed(quint64 generation, const QByteArray& row, const CellPage& cells) {
-  m_model->replaceRow(generation, row.toStdString(), cells ? *cells : std::vector<regionlab::Cell>());
+void DataBrowserPanel::onRowRefreshed(quint64 generation, const QByteArray& row,
+                                      const CellPage& cells) {
+  m_model->replaceRow(generation, row.toStdString(),
+                      cells ? *cells : std::vector<regionlab::Cell>());
   int select = -1;
-  if (m_reselect) select = m_model->findColumn(m_reselect->row, m_reselect->family, m_reselect->qualifier);
+  if (m_reselect)
+    select = m_model->findColumn(m_reselect->row, m_reselect->family, m_reselect->qualifier);
   m_reselect.reset();
   if (select >= 0) {
     m_view->selectRow(select);
@@ -390,7 +404,9 @@ void DataBrowserPanel::onRowRefreshed(quint64 generation, const QByteArray& row,
     m_view->setCurrentIndex(QModelIndex());
   }
   onCurrentChanged();
-  setStatus(tr("Row %1 re-read after the edit").arg(formatKey(row.toStdString(), QStringLiteral("''"))), false);
+  setStatus(
+      tr("Row %1 re-read after the edit").arg(formatKey(row.toStdString(), QStringLiteral("''"))),
+      false);
 }
 
 bool DataBrowserPanel::exportTo(const QString& path, ExportFormat format, QString* error) const {
@@ -401,7 +417,8 @@ void DataBrowserPanel::chooseExport(ExportFormat format) {
   const bool csv = format == ExportFormat::Csv;
   const QString path = QFileDialog::getSaveFileName(
       this, csv ? tr("Export results as CSV") : tr("Export results as JSON"),
-      m_scanner->table().replace(QLatin1Char(':'), QLatin1Char('_')) + (csv ? QStringLiteral(".csv") : QStringLiteral(".json")),
+      m_scanner->table().replace(QLatin1Char(':'), QLatin1Char('_')) +
+          (csv ? QStringLiteral(".csv") : QStringLiteral(".json")),
       csv ? tr("CSV files (*.csv)") : tr("JSON files (*.json)"));
   if (path.isEmpty()) return;
   QString error;

@@ -15,11 +15,11 @@
 
 #include <QElapsedTimer>
 #include <QMap>
-#include <optional>
 #include <QWidget>
+#include <optional>
 
-#include "models/engine_controller.h"
 #include "models/cell_edit.h"
+#include "models/engine_controller.h"
 #include "models/scan_export.h"
 #include "models/scan_form.h"
 #include "models/table_scanner.h"
@@ -81,7 +81,8 @@ class DataBrowserPanel : public QWidget {
   void showErrors(const QList<ScanFieldError>& errors, bool includeTable);
   void onStarted(quint64 generation);
   void onPage(quint64 generation, const CellPage& page, qint64 rows);
-  void onFinished(quint64 generation, TableScanner::Outcome outcome, const QString& error, qint64 rows);
+  void onFinished(quint64 generation, TableScanner::Outcome outcome, const QString& error,
+                  qint64 rows);
   void onCurrentChanged();
   void editCell(const QByteArray& value, bool sameVersion);
   void deleteCell(CellDeleteScope scope);

@@ -10,7 +10,8 @@ namespace regionlab::ui {
 FilterEdit::FilterEdit(QWidget* parent) : QPlainTextEdit(parent) {
   setTabChangesFocus(true);
   setLineWrapMode(QPlainTextEdit::WidgetWidth);
-  setPlaceholderText(tr("Filter language, e.g. PrefixFilter('3|') AND ValueFilter(=, 'substring:abc')"));
+  setPlaceholderText(
+      tr("Filter language, e.g. PrefixFilter('3|') AND ValueFilter(=, 'substring:abc')"));
   setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
   // Two lines show; a longer filter scrolls with the cursor.
   setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);

@@ -141,16 +141,11 @@ void MainWindow::buildDocks() {
       }
     }
   });
-  m_treeDock = new QDockWidget(tr("Cluster"), this);
-  m_treeDock->setObjectName(QStringLiteral("clusterDock"));
-  m_treeDock->setWidget(m_tree);
-  addDockWidget(Qt::LeftDockWidgetArea, m_treeDock);
+  m_treeDock = addDock(tr("Cluster"), QStringLiteral("clusterDock"), m_tree, Qt::LeftDockWidgetArea);
 
   m_mapPanel = new RegionMapPanel(this);
-  m_mapDock = new QDockWidget(tr("Region map"), this);
-  m_mapDock->setObjectName(QStringLiteral("regionMapDock"));
-  m_mapDock->setWidget(m_mapPanel);
-  addDockWidget(Qt::BottomDockWidgetArea, m_mapDock);
+  m_mapDock =
+      addDock(tr("Region map"), QStringLiteral("regionMapDock"), m_mapPanel, Qt::BottomDockWidgetArea);
   connect(m_mapPanel, &RegionMapPanel::currentTableChanged, this, [this](const QString& table) {
     m_regionModel->setTable(table);
     if (const SamplePtr& s = m_poller->latestSample()) m_regionModel->updateFromSample(*s);
@@ -167,24 +162,18 @@ void MainWindow::buildDocks() {
   m_regionTable->verticalHeader()->setDefaultSectionSize(20);
   m_regionTable->horizontalHeader()->setStretchLastSection(true);
   m_regionTable->setSelectionBehavior(QAbstractItemView::SelectRows);
-  m_listDock = new QDockWidget(tr("Regions"), this);
-  m_listDock->setObjectName(QStringLiteral("regionListDock"));
-  m_listDock->setWidget(m_regionTable);
-  addDockWidget(Qt::BottomDockWidgetArea, m_listDock);
+  m_listDock =
+      addDock(tr("Regions"), QStringLiteral("regionListDock"), m_regionTable, Qt::BottomDockWidgetArea);
   tabifyDockWidget(m_mapDock, m_listDock);
 
   // The browser and the console talk to the controller themselves.
   m_browser = new DataBrowserPanel(m_controller, this);
-  m_browserDock = new QDockWidget(tr("Data browser"), this);
-  m_browserDock->setObjectName(QStringLiteral("dataBrowserDock"));
-  m_browserDock->setWidget(m_browser);
-  addDockWidget(Qt::BottomDockWidgetArea, m_browserDock);
+  m_browserDock =
+      addDock(tr("Data browser"), QStringLiteral("dataBrowserDock"), m_browser, Qt::BottomDockWidgetArea);
   tabifyDockWidget(m_listDock, m_browserDock);
   m_console = new ShellConsoleWidget(m_controller, this);
-  m_consoleDock = new QDockWidget(tr("Shell console"), this);
-  m_consoleDock->setObjectName(QStringLiteral("shellConsoleDock"));
-  m_consoleDock->setWidget(m_console);
-  addDockWidget(Qt::BottomDockWidgetArea, m_consoleDock);
+  m_consoleDock =
+      addDock(tr("Shell console"), QStringLiteral("shellConsoleDock"), m_console, Qt::BottomDockWidgetArea);
   tabifyDockWidget(m_browserDock, m_consoleDock);
   m_mapDock->raise();
   resizeDocks({m_treeDock}, {300}, Qt::Horizontal);
@@ -256,6 +245,15 @@ void MainWindow::editSettings() {
   m_settings.save();
   m_poller->setIntervalMs(m_settings.metricsIntervalMs);
   m_charts->setWindowSeconds(m_settings.chartWindowSeconds);
+}
+
+QDockWidget* MainWindow::addDock(const QString& title, const QString& objectName, QWidget* widget,
+                                 Qt::DockWidgetArea area) {
+  auto* dock = new QDockWidget(title, this);
+  dock->setObjectName(objectName);  // the key saveState() stores the dock under
+  dock->setWidget(widget);
+  addDockWidget(area, dock);
+  return dock;
 }
 
 QList<QDockWidget*> MainWindow::docks() const {

@@ -74,6 +74,8 @@ class MainWindow : public QMainWindow {
   void buildMenus();
   void buildDocks();
   QList<QDockWidget*> docks() const;
+  QDockWidget* addDock(const QString& title, const QString& objectName, QWidget* widget,
+                       Qt::DockWidgetArea area);
   void rebuildRecentMenu();
   void chooseDirectory(bool create);
   void showTreeMenu(const QPoint& pos);

@@ -22,7 +22,8 @@ const QColor kPromptColor(0x60, 0x60, 0x60);
 const QColor kErrorColor(0xb7, 0x1c, 0x1c);
 }  // namespace
 
-ShellConsoleWidget::ShellConsoleWidget(EngineController* controller, QWidget* parent) : QWidget(parent) {
+ShellConsoleWidget::ShellConsoleWidget(EngineController* controller, QWidget* parent)
+    : QWidget(parent) {
   m_console = new ShellConsole(controller, this);
   const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
   auto* layout = new QVBoxLayout(this);
@@ -44,7 +45,8 @@ ShellConsoleWidget::ShellConsoleWidget(EngineController* controller, QWidget* pa
   m_prompt->setContentsMargins(0, 5, 0, 0);
   m_input = new ConsoleInput(this);
   m_input->setFont(mono);
-  m_input->setCompletionSources([this] { return m_console->tables(); }, [this] { return m_console->continuing(); });
+  m_input->setCompletionSources([this] { return m_console->tables(); },
+                                [this] { return m_console->continuing(); });
   inputRow->addWidget(m_prompt, 0, Qt::AlignTop);
   inputRow->addWidget(m_input, 1);
   layout->addLayout(inputRow);
@@ -75,15 +77,17 @@ ShellConsoleWidget::ShellConsoleWidget(EngineController* controller, QWidget* pa
     m_console->interrupt();
   });
   connect(m_clear, &QPushButton::clicked, m_transcript, &QPlainTextEdit::clear);
-  connect(m_console, &ShellConsole::lineEchoed, this, [this](const QString& prompt, const QString& line) {
-    append(prompt, kPromptColor);
-    append(line + QLatin1Char('\n'), palette().color(QPalette::Text), true);
-    m_current = line;
-    onPending(m_console->pendingLines());
-  });
-  connect(m_console, &ShellConsole::statementFinished, this, [this](const QString&, bool ok, const QString& output) {
-    append(output, ok ? palette().color(QPalette::Text) : kErrorColor);
-  });
+  connect(m_console, &ShellConsole::lineEchoed, this,
+          [this](const QString& prompt, const QString& line) {
+            append(prompt, kPromptColor);
+            append(line + QLatin1Char('\n'), palette().color(QPalette::Text), true);
+            m_current = line;
+            onPending(m_console->pendingLines());
+          });
+  connect(m_console, &ShellConsole::statementFinished, this,
+          [this](const QString&, bool ok, const QString& output) {
+            append(output, ok ? palette().color(QPalette::Text) : kErrorColor);
+          });
   connect(m_console, &ShellConsole::promptChanged, this, [this](const QString& prompt) {
     m_prompt->setText(prompt.isEmpty() ? tr("(no data directory)") : prompt.trimmed());
   });
@@ -94,7 +98,8 @@ ShellConsoleWidget::ShellConsoleWidget(EngineController* controller, QWidget* pa
     append(tr("(exit: a new session starts; close the dock to hide the console)\n"), kPromptColor);
   });
   connect(controller, &EngineController::opened, this, [this](const QString& dir) {
-    append(tr("RegionLab shell; data directory %1\nType 'help' for the commands.\n").arg(QDir::toNativeSeparators(dir)),
+    append(tr("RegionLab shell; data directory %1\nType 'help' for the commands.\n")
+               .arg(QDir::toNativeSeparators(dir)),
            kPromptColor);
   });
   m_prompt->setText(tr("(no data directory)"));
@@ -123,7 +128,8 @@ void ShellConsoleWidget::onPending(int pending) {
   QString running = m_current.simplified();
   if (running.size() > 60) running = running.left(57) + QStringLiteral("\u2026");
   const QString what = running.isEmpty() ? tr("Running\u2026") : tr("Running: %1").arg(running);
-  m_status->setText(pending == 1 ? what : tr("%1 (%n more line(s) queued)", nullptr, pending - 1).arg(what));
+  m_status->setText(
+      pending == 1 ? what : tr("%1 (%n more line(s) queued)", nullptr, pending - 1).arg(what));
 }
 
 }  // namespace regionlab::ui

@@ -1,12 +1,13 @@
 // ScanResultsModel: pages append in order under QAbstractItemModelTester,
 // pages of another generation are dropped, a re-read row replaces its cells
 // in place, the hex view; and the CSV/JSON exports byte for byte.
+#include "models/scan_results_model.h"
+
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QtTest>
 
 #include "models/scan_export.h"
-#include "models/scan_results_model.h"
 #include "shell/command_util.h"
 #include "support/test_util.h"
 
@@ -26,9 +27,13 @@ Cell cell(std::string row, std::string qualifier, int64_t ts, std::string value)
   return c;
 }
 
-CellPage page(std::vector<Cell> cells) { return std::make_shared<const std::vector<Cell>>(std::move(cells)); }
+CellPage page(std::vector<Cell> cells) {
+  return std::make_shared<const std::vector<Cell>>(std::move(cells));
+}
 
-QString text(const ScanResultsModel& m, int row, int column) { return m.index(row, column).data().toString(); }
+QString text(const ScanResultsModel& m, int row, int column) {
+  return m.index(row, column).data().toString();
+}
 
 }  // namespace
 
@@ -55,8 +60,11 @@ class ScanResultsModelTest : public QObject {
              QString::fromStdString(regionlab::shell::FormatTimestamp(6, false)));
     QCOMPARE(model.index(2, ScanResultsModel::Value).data(ScanResultsModel::RawRole).toByteArray(),
              QByteArray("\x00\xff", 2));
-    QCOMPARE(model.index(2, ScanResultsModel::Timestamp).data(ScanResultsModel::RawRole).toLongLong(), 6);
-    QCOMPARE(model.headerData(ScanResultsModel::Value, Qt::Horizontal).toString(), QStringLiteral("Value"));
+    QCOMPARE(
+        model.index(2, ScanResultsModel::Timestamp).data(ScanResultsModel::RawRole).toLongLong(),
+        6);
+    QCOMPARE(model.headerData(ScanResultsModel::Value, Qt::Horizontal).toString(),
+             QStringLiteral("Value"));
   }
 
   void staleGenerationPagesAreDropped() {
@@ -81,8 +89,8 @@ class ScanResultsModelTest : public QObject {
     ScanResultsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.beginScan(1);
-    model.appendPage(1, page({cell("a", "q", 1, "1"), cell("b", "q", 2, "2"), cell("b", "r", 2, "3"),
-                              cell("c", "q", 3, "4")}));
+    model.appendPage(1, page({cell("a", "q", 1, "1"), cell("b", "q", 2, "2"),
+                              cell("b", "r", 2, "3"), cell("c", "q", 3, "4")}));
     // b gets a new version on top of q and loses r.
     model.replaceRow(1, "b", {cell("b", "q", 10, "new"), cell("b", "q", 2, "2")});
     QCOMPARE(model.rowCount(), 4);
@@ -114,8 +122,9 @@ class ScanResultsModelTest : public QObject {
   }
 
   void csvExport() {
-    const std::vector<Cell> cells = {cell("r,1", "q", 1714564800123, "say \"hi\""),
-                                     cell(std::string("r\x00", 2), "q\n", 7, std::string("\xff", 1))};
+    const std::vector<Cell> cells = {
+        cell("r,1", "q", 1714564800123, "say \"hi\""),
+        cell(std::string("r\x00", 2), "q\n", 7, std::string("\xff", 1))};
     QCOMPARE(regionlab::ui::cellsToCsv(cells),
              QByteArray("row,column,timestamp,value\r\n"
                         "\"r,1\",f:q,1714564800123,\"say \"\"hi\"\"\"\r\n"
@@ -124,13 +133,15 @@ class ScanResultsModelTest : public QObject {
   }
 
   void jsonExport() {
-    std::vector<Cell> cells = {cell("r1", "q", 5, "v\"1"), cell("r1", "w", 5, std::string("\x00", 1)),
-                               cell("r2", "q", 6, "x")};
-    QCOMPARE(regionlab::ui::cellsToJson(QStringLiteral("ns:t"), cells),
-             QByteArray("{\"table\":\"ns:t\",\"cells\":["
-                        "{\"row\":\"r1\",\"column\":\"f:q\",\"timestamp\":5,\"value\":\"v\\\"1\"},"
-                        "{\"row\":\"r1\",\"column\":\"f:w\",\"timestamp\":5,\"value\":\"\\\\x00\"},"
-                        "{\"row\":\"r2\",\"column\":\"f:q\",\"timestamp\":6,\"value\":\"x\"}],\"rows\":2}\n"));
+    std::vector<Cell> cells = {cell("r1", "q", 5, "v\"1"),
+                               cell("r1", "w", 5, std::string("\x00", 1)), cell("r2", "q", 6, "x")};
+    QCOMPARE(
+        regionlab::ui::cellsToJson(QStringLiteral("ns:t"), cells),
+        QByteArray(
+            "{\"table\":\"ns:t\",\"cells\":["
+            "{\"row\":\"r1\",\"column\":\"f:q\",\"timestamp\":5,\"value\":\"v\\\"1\"},"
+            "{\"row\":\"r1\",\"column\":\"f:w\",\"timestamp\":5,\"value\":\"\\\\x00\"},"
+            "{\"row\":\"r2\",\"column\":\"f:q\",\"timestamp\":6,\"value\":\"x\"}],\"rows\":2}\n"));
   }
 
   void exportWritesTheFileOrSaysWhy() {
@@ -143,7 +154,8 @@ class ScanResultsModelTest : public QObject {
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll(), QByteArray("row,column,timestamp,value\r\nr,f:q,1,v\r\n"));
     const QString bad = QString::fromStdString(dir.File("missing/dir/out.json"));
-    QVERIFY(!regionlab::ui::writeExport(bad, regionlab::ui::ExportFormat::Json, QStringLiteral("t"), {}, &error));
+    QVERIFY(!regionlab::ui::writeExport(bad, regionlab::ui::ExportFormat::Json, QStringLiteral("t"),
+                                        {}, &error));
     QVERIFY2(error.contains(bad), qPrintable(error));
   }
 };

@@ -2,12 +2,13 @@
 // output is the shell's own text, statements continue over lines, the
 // history is the shell's file and survives a restart, and statements that
 // change the schema refresh it.
+#include "models/shell_console.h"
+
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QtTest>
 
 #include "models/engine_controller.h"
-#include "models/shell_console.h"
 #include "shell/shell.h"
 #include "support/test_util.h"
 
@@ -29,17 +30,18 @@ QString withoutTimes(QString text) {
 QString shellOutput(EngineController& c, const QString& statement) {
   QString out;
   bool done = false;
-  c.runInSlot(EngineController::kNoSlot, [&, gen = c.generation()](regionlab::Cluster* cluster,
-                                                                    regionlab::ui::WorkerSlot&) {
-    regionlab::shell::Shell shell(cluster, regionlab::shell::ShellOptions());
-    std::string text;
-    shell.Run(statement.toStdString(), [&](const regionlab::shell::StatementResult& r) { text += r.output; });
-    const QString result = QString::fromStdString(text);
-    c.postReply(gen, [&out, &done, result] {
-      out = result;
-      done = true;
-    });
-  });
+  c.runInSlot(EngineController::kNoSlot,
+              [&, gen = c.generation()](regionlab::Cluster* cluster, regionlab::ui::WorkerSlot&) {
+                regionlab::shell::Shell shell(cluster, regionlab::shell::ShellOptions());
+                std::string text;
+                shell.Run(statement.toStdString(),
+                          [&](const regionlab::shell::StatementResult& r) { text += r.output; });
+                const QString result = QString::fromStdString(text);
+                c.postReply(gen, [&out, &done, result] {
+                  out = result;
+                  done = true;
+                });
+              });
   if (!QTest::qWaitFor([&] { return done; }, kWaitMs)) return QStringLiteral("(timed out)");
   return out;
 }
@@ -63,7 +65,8 @@ class ShellConsoleTest : public QObject {
     QSignalSpy echoed(&console, &ShellConsole::lineEchoed);
     QSignalSpy results(&console, &ShellConsole::statementFinished);
     QSignalSpy pending(&console, &ShellConsole::pendingChanged);
-    console.submit(QStringLiteral("create 'order', 'f'\nput 'order', 'r1', 'f:q', 'v1'\nput 'order', 'r2', 'f:q', 'v2'"));
+    console.submit(QStringLiteral(
+        "create 'order', 'f'\nput 'order', 'r1', 'f:q', 'v1'\nput 'order', 'r2', 'f:q', 'v2'"));
     console.submit(QStringLiteral("scan 'order'; count 'order'"));
     QCOMPARE(console.pendingLines(), 4);  // queued; nothing has run on this thread
     QVERIFY(console.isBusy());
@@ -71,16 +74,19 @@ class ShellConsoleTest : public QObject {
     QCOMPARE(pending.last().at(0).toInt(), 0);
     QStringList statements;
     for (const auto& r : results) statements << r.at(0).toString();
-    QCOMPARE(statements, (QStringList{QStringLiteral("create 'order', 'f'"),
-                                      QStringLiteral("put 'order', 'r1', 'f:q', 'v1'"),
-                                      QStringLiteral("put 'order', 'r2', 'f:q', 'v2'"), QStringLiteral("scan 'order'"),
-                                      QStringLiteral("count 'order'")}));
+    QCOMPARE(statements,
+             (QStringList{QStringLiteral("create 'order', 'f'"),
+                          QStringLiteral("put 'order', 'r1', 'f:q', 'v1'"),
+                          QStringLiteral("put 'order', 'r2', 'f:q', 'v2'"),
+                          QStringLiteral("scan 'order'"), QStringLiteral("count 'order'")}));
     for (const auto& r : results) QVERIFY2(r.at(1).toBool(), qPrintable(r.at(2).toString()));
     QCOMPARE(echoed.count(), 4);
     QStringList prompts;
     for (const auto& e : echoed) prompts << e.at(0).toString();
-    QCOMPARE(prompts, (QStringList{QStringLiteral("regionlab(main):001:0> "), QStringLiteral("regionlab(main):002:0> "),
-                                   QStringLiteral("regionlab(main):003:0> "), QStringLiteral("regionlab(main):004:0> ")}));
+    QCOMPARE(prompts, (QStringList{QStringLiteral("regionlab(main):001:0> "),
+                                   QStringLiteral("regionlab(main):002:0> "),
+                                   QStringLiteral("regionlab(main):003:0> "),
+                                   QStringLiteral("regionlab(main):004:0> ")}));
     QVERIFY(results.at(4).at(2).toString().startsWith(QStringLiteral("2 row(s)\n")));
     QCOMPARE(console.prompt(), QStringLiteral("regionlab(main):006:0> "));
   }
@@ -89,7 +95,8 @@ class ShellConsoleTest : public QObject {
     QTest::addColumn<QString>("statement");
     QTest::addRow("list") << QStringLiteral("list");
     QTest::addRow("scan") << QStringLiteral("scan 'order'");
-    QTest::addRow("scan with escapes") << QStringLiteral("scan 'order', {STARTROW => \"r\\x002\", LIMIT => 1}");
+    QTest::addRow("scan with escapes")
+        << QStringLiteral("scan 'order', {STARTROW => \"r\\x002\", LIMIT => 1}");
     QTest::addRow("get") << QStringLiteral("get 'order', 'r1'");
     QTest::addRow("describe") << QStringLiteral("describe 'order'");
     QTest::addRow("list_regions") << QStringLiteral("list_regions 'order'");
@@ -164,7 +171,8 @@ class ShellConsoleTest : public QObject {
     QSignalSpy history(&again, &ShellConsole::historyChanged);
     QVERIFY(history.wait(kWaitMs));
     const QStringList entries = history.last().at(0).toStringList();
-    QCOMPARE(entries.mid(entries.size() - 2), (QStringList{QStringLiteral("exists 'order'"), QStringLiteral("version")}));
+    QCOMPARE(entries.mid(entries.size() - 2),
+             (QStringList{QStringLiteral("exists 'order'"), QStringLiteral("version")}));
     QVERIFY(entries.contains(QStringLiteral("put 'order', 'r3',\n  'f:q', 'v3'")));
   }
 

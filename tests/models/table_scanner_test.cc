@@ -2,10 +2,12 @@
 // other engine work between them, a cancel stops the scan and frees the
 // worker-side scanner, a replaced scan's pages are dropped, cell edits and
 // deletes reach the engine, and the JSON export equals the shell's scan.
+#include "models/table_scanner.h"
+
+#include <QAbstractItemModelTester>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QAbstractItemModelTester>
 #include <QSemaphore>
 #include <QSignalSpy>
 #include <QtTest>
@@ -16,7 +18,6 @@
 #include "models/scan_export.h"
 #include "models/scan_form.h"
 #include "models/scan_results_model.h"
-#include "models/table_scanner.h"
 #include "shell/shell.h"
 #include "support/test_util.h"
 
@@ -35,16 +36,18 @@ constexpr int kNewsRows = 3000;
 template <typename Fn>
 void onWorker(EngineController& c, Fn fn) {
   bool done = false;
-  c.runInSlot(EngineController::kNoSlot, [&c, &done, fn, gen = c.generation()](regionlab::Cluster* cluster,
-                                                                                 regionlab::ui::WorkerSlot&) {
-    fn(cluster);
-    c.postReply(gen, [&done] { done = true; });
-  });
+  c.runInSlot(EngineController::kNoSlot,
+              [&c, &done, fn, gen = c.generation()](regionlab::Cluster* cluster,
+                                                    regionlab::ui::WorkerSlot&) {
+                fn(cluster);
+                c.postReply(gen, [&done] { done = true; });
+              });
   QVERIFY(QTest::qWaitFor([&] { return done; }, kWaitMs));
 }
 
 // The cells of `row` in `table` read straight from the engine (all versions).
-std::vector<regionlab::Cell> readRow(EngineController& c, const std::string& table, const std::string& row) {
+std::vector<regionlab::Cell> readRow(EngineController& c, const std::string& table,
+                                     const std::string& row) {
   std::vector<regionlab::Cell> cells;
   onWorker(c, [&](regionlab::Cluster* cluster) {
     auto t = cluster->GetTable(table);
@@ -61,8 +64,9 @@ std::vector<regionlab::Cell> readRow(EngineController& c, const std::string& tab
 // A model fed by a scanner, as the browser wires them.
 void wire(TableScanner& scanner, ScanResultsModel& model) {
   QObject::connect(&scanner, &TableScanner::started, &model, &ScanResultsModel::beginScan);
-  QObject::connect(&scanner, &TableScanner::pageReady, &model,
-                   [&model](quint64 gen, const CellPage& page, qint64) { model.appendPage(gen, page); });
+  QObject::connect(
+      &scanner, &TableScanner::pageReady, &model,
+      [&model](quint64 gen, const CellPage& page, qint64) { model.appendPage(gen, page); });
   QObject::connect(&scanner, &TableScanner::rowRefreshed, &model,
                    [&model](quint64 gen, const QByteArray& row, const CellPage& cells) {
                      model.replaceRow(gen, row.toStdString(), *cells);
@@ -79,7 +83,9 @@ class TableScannerTest : public QObject {
   Q_OBJECT
 
  private slots:
-  void initTestCase() { RL_QVERIFY_OK(regionlab::test::SeedCluster(m_dir.File("data"), kNewsRows)); }
+  void initTestCase() {
+    RL_QVERIFY_OK(regionlab::test::SeedCluster(m_dir.File("data"), kNewsRows));
+  }
 
   void init() {
     m_controller = std::make_unique<EngineController>();
@@ -113,7 +119,8 @@ class TableScannerTest : public QObject {
     }
     QCOMPARE(model.rowCount(), kNewsRows);
     QCOMPARE(model.rowKeyCount(), qint64(kNewsRows));
-    for (int i = 1; i < model.rowCount(); ++i) QVERIFY(model.cellAt(i - 1).row < model.cellAt(i).row);
+    for (int i = 1; i < model.rowCount(); ++i)
+      QVERIFY(model.cellAt(i - 1).row < model.cellAt(i).row);
     QCOMPARE(TableScanner::openCursors(), 0);
     QVERIFY(!scanner.isRunning());
   }
@@ -178,8 +185,9 @@ class TableScannerTest : public QObject {
     QSignalSpy finished(&scanner, &TableScanner::finished);
     // Hold the worker so the cancel lands before the page job runs.
     QSemaphore hold;
-    m_controller->runInSlot(EngineController::kNoSlot,
-                            [&hold](regionlab::Cluster*, regionlab::ui::WorkerSlot&) { hold.acquire(); });
+    m_controller->runInSlot(
+        EngineController::kNoSlot,
+        [&hold](regionlab::Cluster*, regionlab::ui::WorkerSlot&) { hold.acquire(); });
     scanner.start(QStringLiteral("NewsClickFeedback"), regionlab::Scan());
     scanner.cancel();
     hold.release();
@@ -285,7 +293,8 @@ class TableScannerTest : public QObject {
 
     // Over the same version: still two versions, the newest one rewritten.
     const regionlab::Cell newest = model.cellAt(0);
-    scanner.applyMutation(QStringLiteral("put"), regionlab::ui::putCellMutation(newest, "v3", true));
+    scanner.applyMutation(QStringLiteral("put"),
+                          regionlab::ui::putCellMutation(newest, "v3", true));
     QVERIFY(refreshed.wait(kWaitMs));
     cells = readRow(*m_controller, "edits", "r1");
     QCOMPARE(cells.size(), size_t(2));
@@ -293,8 +302,8 @@ class TableScannerTest : public QObject {
     QCOMPARE(cells[0].timestamp, newest.timestamp);
 
     // Deleting that version brings the original back on top.
-    scanner.applyMutation(QStringLiteral("delete"),
-                          regionlab::ui::deleteCellMutation(model.cellAt(0), CellDeleteScope::Version));
+    scanner.applyMutation(QStringLiteral("delete"), regionlab::ui::deleteCellMutation(
+                                                        model.cellAt(0), CellDeleteScope::Version));
     QVERIFY(refreshed.wait(kWaitMs));
     cells = readRow(*m_controller, "edits", "r1");
     QCOMPARE(cells.size(), size_t(1));
@@ -303,8 +312,8 @@ class TableScannerTest : public QObject {
     QCOMPARE(model.cellAt(0).value, std::string("orig"));
 
     // Deleting the column removes every version; the row leaves the results.
-    scanner.applyMutation(QStringLiteral("delete"),
-                          regionlab::ui::deleteCellMutation(model.cellAt(0), CellDeleteScope::Column));
+    scanner.applyMutation(QStringLiteral("delete"), regionlab::ui::deleteCellMutation(
+                                                        model.cellAt(0), CellDeleteScope::Column));
     QVERIFY(refreshed.wait(kWaitMs));
     QVERIFY(readRow(*m_controller, "edits", "r1").empty());
     QCOMPARE(model.rowCount(), 2);
@@ -330,14 +339,21 @@ class TableScannerTest : public QObject {
       shell.Run("scan 'trades', {LIMIT => 12, STARTROW => \"\\x02\"}",
                 [&](const regionlab::shell::StatementResult& r) { shellJson = r.output; });
     });
-    const QJsonObject fromShell = QJsonDocument::fromJson(QByteArray::fromStdString(shellJson)).object();
+    const QJsonObject fromShell =
+        QJsonDocument::fromJson(QByteArray::fromStdString(shellJson)).object();
     const QJsonObject exported =
-        QJsonDocument::fromJson(regionlab::ui::cellsToJson(QStringLiteral("trades"), model.cells())).object();
+        QJsonDocument::fromJson(regionlab::ui::cellsToJson(QStringLiteral("trades"), model.cells()))
+            .object();
     QVERIFY2(fromShell.value(QStringLiteral("ok")).toBool(), shellJson.c_str());
     QCOMPARE(exported.value(QStringLiteral("cells")).toArray().size(), 12);
     QCOMPARE(exported.value(QStringLiteral("cells")), fromShell.value(QStringLiteral("cells")));
     QCOMPARE(exported.value(QStringLiteral("rows")), fromShell.value(QStringLiteral("rows")));
-    QCOMPARE(exported.value(QStringLiteral("cells")).toArray().at(0).toObject().value(QStringLiteral("row")).toString(),
+    QCOMPARE(exported.value(QStringLiteral("cells"))
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value(QStringLiteral("row"))
+                 .toString(),
              QStringLiteral("\\x02TRADE10"));
   }
 

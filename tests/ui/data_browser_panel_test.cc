@@ -4,6 +4,8 @@
 // the hex view, the cell pane's edit and delete (confirmed) reach the engine,
 // and the export writes what the view shows. Screenshots go to
 // $REGIONLAB_SCREENSHOT_DIR.
+#include "ui/data_browser_panel.h"
+
 #include <QCheckBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -21,7 +23,6 @@
 #include "seed_cluster.h"
 #include "support/test_util.h"
 #include "ui/cell_pane.h"
-#include "ui/data_browser_panel.h"
 #include "ui/filter_edit.h"
 
 using regionlab::ui::CellPane;
@@ -39,25 +40,25 @@ namespace {
 constexpr int kWaitMs = 30000;
 constexpr int kNewsRows = 3000;
 
-
 // The newest value of row/f:q in `table`, read through the engine.
-std::vector<regionlab::Cell> engineCells(EngineController& c, const std::string& table, const std::string& row) {
+std::vector<regionlab::Cell> engineCells(EngineController& c, const std::string& table,
+                                         const std::string& row) {
   std::vector<regionlab::Cell> cells;
   bool done = false;
-  c.runInSlot(EngineController::kNoSlot, [&, gen = c.generation()](regionlab::Cluster* cluster,
-                                                                    regionlab::ui::WorkerSlot&) {
-    std::vector<regionlab::Cell> found;
-    if (auto t = cluster->GetTable(table); t.ok()) {
-      regionlab::Get get;
-      get.row = row;
-      get.max_versions = 10;
-      if (auto r = (*t)->Get(get); r.ok()) found = r->cells;
-    }
-    c.postReply(gen, [&, found] {
-      cells = found;
-      done = true;
-    });
-  });
+  c.runInSlot(EngineController::kNoSlot,
+              [&, gen = c.generation()](regionlab::Cluster* cluster, regionlab::ui::WorkerSlot&) {
+                std::vector<regionlab::Cell> found;
+                if (auto t = cluster->GetTable(table); t.ok()) {
+                  regionlab::Get get;
+                  get.row = row;
+                  get.max_versions = 10;
+                  if (auto r = (*t)->Get(get); r.ok()) found = r->cells;
+                }
+                c.postReply(gen, [&, found] {
+                  cells = found;
+                  done = true;
+                });
+              });
   if (!QTest::qWaitFor([&] { return done; }, kWaitMs)) qWarning("engine read timed out");
   return cells;
 }
@@ -121,13 +122,31 @@ class DataBrowserPanelTest : public QObject {
     QTest::addColumn<QString>("to");
     QTest::addColumn<ScanField>("field");
     QTest::addColumn<QString>("messagePart");
-    QTest::newRow("start after stop") << "b" << "a" << "" << "" << "" << ScanField::StartRow
-                                      << "is not before stop row a";
-    QTest::newRow("bad escape in stop") << "" << "ab\\xZZ" << "" << "" << "" << ScanField::StopRow << "position 2";
-    QTest::newRow("prefix with rows") << "a" << "" << "a1" << "" << "" << ScanField::Prefix << "ROWPREFIXFILTER";
-    QTest::newRow("bad time") << "" << "" << "" << "soon" << "" << ScanField::FromTime << "is not a time";
-    QTest::newRow("empty range") << "" << "" << "" << "2024-05-02" << "2024-05-01" << ScanField::ToTime
-                                 << "is empty";
+    QTest::newRow("start after stop") << "b"
+                                      << "a"
+                                      << ""
+                                      << ""
+                                      << "" << ScanField::StartRow << "is not before stop row a";
+    QTest::newRow("bad escape in stop") << ""
+                                        << "ab\\xZZ"
+                                        << ""
+                                        << ""
+                                        << "" << ScanField::StopRow << "position 2";
+    QTest::newRow("prefix with rows") << "a"
+                                      << ""
+                                      << "a1"
+                                      << ""
+                                      << "" << ScanField::Prefix << "ROWPREFIXFILTER";
+    QTest::newRow("bad time") << ""
+                              << ""
+                              << ""
+                              << "soon"
+                              << "" << ScanField::FromTime << "is not a time";
+    QTest::newRow("empty range") << ""
+                                 << ""
+                                 << ""
+                                 << "2024-05-02"
+                                 << "2024-05-01" << ScanField::ToTime << "is empty";
   }
 
   void errorsShowNextToTheirField() {
@@ -145,7 +164,8 @@ class DataBrowserPanelTest : public QObject {
     form.fromTime = from;
     form.toTime = to;
     m_panel->setForm(form);
-    QVERIFY2(m_panel->fieldError(field).contains(messagePart), qPrintable(m_panel->fieldError(field)));
+    QVERIFY2(m_panel->fieldError(field).contains(messagePart),
+             qPrintable(m_panel->fieldError(field)));
     QVERIFY(!m_panel->scanButton()->isEnabled());
     QVERIFY(!m_panel->startScan());
     // The message sits right under its field.
@@ -156,9 +176,11 @@ class DataBrowserPanelTest : public QObject {
     QVERIFY(label->geometry().top() >= input->geometry().bottom());
     QVERIFY(label->geometry().top() - input->geometry().bottom() < 10);
     // Only that field complains; fixing it clears the message and enables Scan.
-    for (ScanField other : {ScanField::StartRow, ScanField::StopRow, ScanField::Prefix, ScanField::FromTime,
-                            ScanField::ToTime, ScanField::Filter, ScanField::Limit})
-      if (other != field) QVERIFY2(m_panel->fieldError(other).isEmpty(), qPrintable(m_panel->fieldError(other)));
+    for (ScanField other :
+         {ScanField::StartRow, ScanField::StopRow, ScanField::Prefix, ScanField::FromTime,
+          ScanField::ToTime, ScanField::Filter, ScanField::Limit})
+      if (other != field)
+        QVERIFY2(m_panel->fieldError(other).isEmpty(), qPrintable(m_panel->fieldError(other)));
     m_panel->setForm(formFor(m_panel->table()));
     QVERIFY(m_panel->fieldError(field).isEmpty());
     QVERIFY(m_panel->scanButton()->isEnabled());
@@ -185,7 +207,8 @@ class DataBrowserPanelTest : public QObject {
     QVERIFY(!m_panel->scanButton()->isEnabled());
     // Showing the error state with results from a valid scan of the same prefix.
     RL_SAVE_SCREENSHOT(m_panel.get(), QStringLiteral("data_browser_filter_error.png"));
-    for (int i = 0; i < 4; ++i) QTest::keyClick(filter, Qt::Key_Backspace);  // "...XOR KeyOnly" -> still bad
+    for (int i = 0; i < 4; ++i)
+      QTest::keyClick(filter, Qt::Key_Backspace);  // "...XOR KeyOnly" -> still bad
     filter->setText(QStringLiteral("PrefixFilter('3|') AND KeyOnlyFilter()"));
     QCOMPARE(filter->error().position, -1);
     QVERIFY(filter->extraSelections().isEmpty());
@@ -218,7 +241,8 @@ class DataBrowserPanelTest : public QObject {
     QVERIFY(m_panel->progressBar()->isVisible());
     QCOMPARE(m_panel->progressBar()->maximum(), 0);  // no limit: a busy bar
     QVERIFY(pages.wait(kWaitMs));
-    QVERIFY(m_panel->statusLabel()->text().startsWith(QStringLiteral("Scanning NewsClickFeedback")));
+    QVERIFY(
+        m_panel->statusLabel()->text().startsWith(QStringLiteral("Scanning NewsClickFeedback")));
     QTest::mouseClick(m_panel->cancelButton(), Qt::LeftButton);
     QVERIFY(finished.count() == 1 || finished.wait(kWaitMs));
     QVERIFY(!m_panel->cancelButton()->isEnabled());
@@ -251,12 +275,15 @@ class DataBrowserPanelTest : public QObject {
     QVERIFY(finished.wait(kWaitMs));
     QCOMPARE(m_panel->model()->rowCount(), 10);  // 5 rows x 2 columns
     ScanResultsModel* model = m_panel->model();
-    QCOMPARE(model->index(1, ScanResultsModel::RowKey).data().toString(), QStringLiteral("user0\\x00\\x01"));
-    QCOMPARE(model->index(1, ScanResultsModel::Value).data().toString(), QStringLiteral("\\x00\\x00\\x00A"));
+    QCOMPARE(model->index(1, ScanResultsModel::RowKey).data().toString(),
+             QStringLiteral("user0\\x00\\x01"));
+    QCOMPARE(model->index(1, ScanResultsModel::Value).data().toString(),
+             QStringLiteral("\\x00\\x00\\x00A"));
 
     // Hex view.
     m_panel->hexBox()->click();
-    QCOMPARE(model->index(1, ScanResultsModel::Value).data().toString(), QStringLiteral("00 00 00 41"));
+    QCOMPARE(model->index(1, ScanResultsModel::Value).data().toString(),
+             QStringLiteral("00 00 00 41"));
     m_panel->hexBox()->click();
 
     // Selecting a cell shows it in the pane.
@@ -282,7 +309,9 @@ class DataBrowserPanelTest : public QObject {
     QCOMPARE(cells.size(), size_t(3));  // name, and two versions of score
     QCOMPARE(cells[1].qualifier, std::string("score"));
     QCOMPARE(cells[1].value, std::string("\x00\x00\x01\x00", 4));
-    QCOMPARE(cells[2].value, std::string("\x00\x00\x00" "A", 4));
+    QCOMPARE(cells[2].value, std::string("\x00\x00\x00"
+                                         "A",
+                                         4));
     // The view re-read the row and keeps the column selected, now its new version.
     QCOMPARE(model->rowCount(), 11);
     QCOMPARE(pane->cell()->value, std::string("\x00\x00\x01\x00", 4));
@@ -296,7 +325,8 @@ class DataBrowserPanelTest : public QObject {
     });
     QTest::mouseClick(pane->deleteVersionButton(), Qt::LeftButton);
     QCOMPARE(asked.size(), 1);
-    QVERIFY2(asked.first().contains(QStringLiteral("Delete the version of row user0\\x00\\x01, column f:score")),
+    QVERIFY2(asked.first().contains(
+                 QStringLiteral("Delete the version of row user0\\x00\\x01, column f:score")),
              qPrintable(asked.first()));
     QTest::qWait(100);
     QCOMPARE(engineCells(*m_controller, "edits", row).size(), size_t(3));
@@ -306,8 +336,12 @@ class DataBrowserPanelTest : public QObject {
     QVERIFY(refreshed.wait(kWaitMs));
     cells = engineCells(*m_controller, "edits", row);
     QCOMPARE(cells.size(), size_t(2));
-    QCOMPARE(cells[1].value, std::string("\x00\x00\x00" "A", 4));
-    QCOMPARE(pane->cell()->value, std::string("\x00\x00\x00" "A", 4));
+    QCOMPARE(cells[1].value, std::string("\x00\x00\x00"
+                                         "A",
+                                         4));
+    QCOMPARE(pane->cell()->value, std::string("\x00\x00\x00"
+                                              "A",
+                                              4));
     // Deleting the column leaves only the name.
     QTest::mouseClick(pane->deleteColumnButton(), Qt::LeftButton);
     QVERIFY(refreshed.wait(kWaitMs));

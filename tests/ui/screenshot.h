@@ -17,4 +17,5 @@ inline bool SaveScreenshot(const QPixmap& pixmap, const QString& name) {
 }  // namespace regionlab::test
 
 // Grabs `widget` and saves it as `name` (fails the test when it cannot).
-#define RL_SAVE_SCREENSHOT(widget, name) QVERIFY(::regionlab::test::SaveScreenshot((widget)->grab(), name))
+#define RL_SAVE_SCREENSHOT(widget, name) \
+  QVERIFY(::regionlab::test::SaveScreenshot((widget)->grab(), name))

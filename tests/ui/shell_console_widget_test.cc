@@ -4,6 +4,8 @@
 // a running indicator; Up/Down recall the history; Tab completes command
 // and table names; Shift+Enter continues a statement. A screenshot goes to
 // $REGIONLAB_SCREENSHOT_DIR.
+#include "ui/shell_console_widget.h"
+
 #include <QAbstractItemView>
 #include <QCompleter>
 #include <QLabel>
@@ -19,7 +21,6 @@
 #include "seed_cluster.h"
 #include "support/test_util.h"
 #include "ui/console_input.h"
-#include "ui/shell_console_widget.h"
 
 using regionlab::ui::ConsoleInput;
 using regionlab::ui::EngineController;
@@ -29,7 +30,6 @@ using regionlab::ui::ShellConsoleWidget;
 namespace {
 
 constexpr int kWaitMs = 30000;
-
 
 void type(ConsoleInput* input, const QString& text) {
   input->setFocus();
@@ -69,10 +69,12 @@ class ShellConsoleWidgetTest : public QObject {
     QVERIFY(m_widget->input()->toPlainText().isEmpty());
     QVERIFY(results.wait(kWaitMs));
     const QString output = results.last().at(2).toString();
-    QVERIFY(output.startsWith(QStringLiteral("ROW  COLUMN+CELL\n \\x00TRADE0 column=t:px, timestamp=")));
+    QVERIFY(output.startsWith(
+        QStringLiteral("ROW  COLUMN+CELL\n \\x00TRADE0 column=t:px, timestamp=")));
     QVERIFY(output.contains(QStringLiteral("\n2 row(s)\nTook ")));
     const QString transcript = m_widget->transcript()->toPlainText();
-    QVERIFY2(transcript.contains(QStringLiteral("regionlab(main):001:0> scan 'trades', {LIMIT => 2}\n") + output),
+    QVERIFY2(transcript.contains(
+                 QStringLiteral("regionlab(main):001:0> scan 'trades', {LIMIT => 2}\n") + output),
              qPrintable(transcript));
     QTRY_COMPARE(m_widget->statusLabel()->text(), QStringLiteral("Ready"));
     QCOMPARE(m_widget->promptLabel()->text(), QStringLiteral("regionlab(main):002:0>"));
@@ -95,7 +97,8 @@ class ShellConsoleWidgetTest : public QObject {
     QVERIFY(QTest::qWaitFor([&] { return results.count() == 4; }, kWaitMs));
     for (int i = 0; i < 4; ++i) {
       QCOMPARE(results.at(i).at(0).toString(), typed.at(i));
-      QVERIFY(results.at(i).at(2).toString().contains(QStringLiteral("Current count: %1,").arg(100 + i)));
+      QVERIFY(results.at(i).at(2).toString().contains(
+          QStringLiteral("Current count: %1,").arg(100 + i)));
     }
     QTRY_VERIFY(!m_widget->busyIndicator()->isVisible());
     QCOMPARE(m_widget->statusLabel()->text(), QStringLiteral("Ready"));
@@ -143,10 +146,12 @@ class ShellConsoleWidgetTest : public QObject {
       // The popup is a window of its own: draw it where it shows over the console.
       QPixmap shot = m_widget->grab();
       QPainter painter(&shot);
-      painter.drawPixmap(completer->popup()->mapToGlobal(QPoint()) - m_widget->mapToGlobal(QPoint()),
-                         completer->popup()->grab());
+      painter.drawPixmap(
+          completer->popup()->mapToGlobal(QPoint()) - m_widget->mapToGlobal(QPoint()),
+          completer->popup()->grab());
       painter.end();
-      QVERIFY(regionlab::test::SaveScreenshot(shot, QStringLiteral("shell_console_completion.png")));
+      QVERIFY(
+          regionlab::test::SaveScreenshot(shot, QStringLiteral("shell_console_completion.png")));
     }
     QTest::keyClick(completer->popup(), Qt::Key_Down);
     QTest::keyClick(completer->popup(), Qt::Key_Return);
@@ -164,7 +169,8 @@ class ShellConsoleWidgetTest : public QObject {
     QSignalSpy schemas(m_controller.get(), &EngineController::schemaReady);
     enter(input);
     QVERIFY(results.wait(kWaitMs));
-    QCOMPARE(results.last().at(0).toString(), QStringLiteral("create 'console_made',\n  {NAME => 'f', VERSIONS => 3}"));
+    QCOMPARE(results.last().at(0).toString(),
+             QStringLiteral("create 'console_made',\n  {NAME => 'f', VERSIONS => 3}"));
     QVERIFY2(results.last().at(1).toBool(), qPrintable(results.last().at(2).toString()));
     QVERIFY(schemas.wait(kWaitMs));  // the tree and the map follow a create
     QVERIFY(m_widget->console()->tables().contains(QStringLiteral("console_made")));
@@ -177,7 +183,8 @@ class ShellConsoleWidgetTest : public QObject {
     enter(input);
     QVERIFY(results.wait(kWaitMs));
     QVERIFY(!results.last().at(1).toBool());
-    QVERIFY(m_widget->transcript()->toPlainText().contains(QStringLiteral("ERROR: Unknown table nope!")));
+    QVERIFY(m_widget->transcript()->toPlainText().contains(
+        QStringLiteral("ERROR: Unknown table nope!")));
     QTRY_COMPARE(m_widget->statusLabel()->text(), QStringLiteral("Ready"));
     RL_SAVE_SCREENSHOT(m_widget.get(), QStringLiteral("shell_console.png"));
   }
