@@ -1,6 +1,7 @@
 #include "models/engine_controller.h"
 
 #include <QMetaObject>
+#include <map>
 
 namespace regionlab::ui {
 
@@ -27,8 +28,10 @@ bool adminActionDestroysData(AdminAction action) {
 // The worker thread's side: the open cluster. Only the worker touches it.
 struct EngineController::WorkerState {
   std::unique_ptr<regionlab::Cluster> cluster;
+  std::map<int, WorkerSlot> clients;  // clients' resources; emptied before the cluster closes
 
   void close() {
+    clients.clear();
     if (!cluster) return;
     cluster->SetEventListener({});
     // Close errors are reported by the engine's own log; the cluster is gone either way.
@@ -189,6 +192,23 @@ void EngineController::requestSchema() {
     schema->tables = std::move(tables).value();
     SchemaPtr result = schema;
     reply(gen, [this, result] { emit schemaReady(result); });
+  });
+}
+
+void EngineController::releaseSlot(int slot) {
+  auto state = m_state;
+  post([state, slot] { state->clients.erase(slot); });
+}
+
+void EngineController::runInSlot(int slot, std::function<void(regionlab::Cluster*, WorkerSlot&)> work) {
+  auto state = m_state;
+  post([state, slot, work = std::move(work)] {
+    if (slot == kNoSlot) {
+      WorkerSlot none;
+      work(state->cluster.get(), none);
+      return;
+    }
+    work(state->cluster.get(), state->clients[slot]);
   });
 }
 

@@ -67,6 +67,16 @@ QString adminActionName(AdminAction action);
 // True when the action destroys data and must be confirmed by the user.
 bool adminActionDestroysData(AdminAction action);
 
+// State a client keeps on the worker between its jobs (the data browser's
+// open scanner, the console's shell session). It is created and destroyed on
+// the worker only, and destroyed before the cluster closes, so nothing that
+// reads the cluster outlives it.
+class WorkerResource {
+ public:
+  virtual ~WorkerResource() = default;
+};
+using WorkerSlot = std::unique_ptr<WorkerResource>;
+
 class EngineController : public QObject {
   Q_OBJECT
 
@@ -100,6 +110,24 @@ class EngineController : public QObject {
   void runJob(const QString& description,
               std::function<QString(regionlab::Cluster*)> work,
               std::function<void(const QString&)> done = {});
+
+  // Worker slots: a client that keeps state on the worker allocates a slot,
+  // runs its jobs in it and releases it when it goes away.
+  static constexpr int kNoSlot = 0;
+  int allocateSlot() { return ++m_lastSlot; }
+  // Destroys the slot's resource on the worker.
+  void releaseSlot(int slot);
+  // Runs `work` on the worker with the open cluster (nullptr when none) and
+  // the slot's resource (empty at first, and again after the cluster closed
+  // or reopened; kNoSlot: a fresh empty one that is not kept). Quiet: no
+  // actionStarted/actionFinished and no schema refresh; the client reports
+  // its own progress and answers through postReply(). Jobs run in the order
+  // they were posted.
+  void runInSlot(int slot, std::function<void(regionlab::Cluster*, WorkerSlot&)> work);
+  // Thread-safe (called from the worker): runs `fn` on the controller's
+  // thread unless the data directory changed since `generation` (a value of
+  // generation() read when the job was posted); stale replies are dropped.
+  void postReply(quint64 generation, std::function<void()> fn) { reply(generation, std::move(fn)); }
 
   bool isOpen() const { return m_open; }
   QString dataDirectory() const { return m_dataDirectory; }
@@ -135,6 +163,7 @@ class EngineController : public QObject {
   QString m_dataDirectory;
   int m_droppedReplies = 0;
   int m_pendingSamples = 0;
+  int m_lastSlot = 0;
 };
 
 }  // namespace regionlab::ui

@@ -24,10 +24,12 @@
 #include "models/item_model_walk.h"
 #include "models/metrics_poller.h"
 #include "models/region_list_model.h"
+#include "ui/data_browser_panel.h"
 #include "ui/key_heatmap_panel.h"
 #include "ui/live_charts_widget.h"
 #include "ui/region_map_panel.h"
 #include "ui/settings_dialog.h"
+#include "ui/shell_console_widget.h"
 #include "ui/split_genealogy_panel.h"
 #include "ui/theme.h"
 
@@ -38,8 +40,16 @@ namespace regionlab::ui {
 namespace {
 constexpr char kStateKey[] = "mainWindow/state";
 constexpr char kGeometryKey[] = "mainWindow/geometry";
-constexpr int kStateVersion = 2;  // 2: the heatmap and genealogy docks
+// 2: the heatmap, genealogy, data browser and shell console docks.
+constexpr int kStateVersion = 2;
 constexpr char kDemoOfferedKey[] = "firstStart/demoOffered";
+
+// "NewsClickFeedback, trade": the demo tables, for menus and questions.
+QString demoTableList() {
+  QStringList names;
+  for (const std::string& name : regionlab::DemoTableNames()) names << QString::fromStdString(name);
+  return names.join(QStringLiteral(", "));
+}
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(AppSettings::load()) {
@@ -141,16 +151,11 @@ void MainWindow::buildDocks() {
       }
     }
   });
-  m_treeDock = new QDockWidget(tr("Cluster"), this);
-  m_treeDock->setObjectName(QStringLiteral("clusterDock"));
-  m_treeDock->setWidget(m_tree);
-  addDockWidget(Qt::LeftDockWidgetArea, m_treeDock);
+  m_treeDock = addDock(tr("Cluster"), QStringLiteral("clusterDock"), m_tree, Qt::LeftDockWidgetArea);
 
   m_mapPanel = new RegionMapPanel(this);
-  m_mapDock = new QDockWidget(tr("Region map"), this);
-  m_mapDock->setObjectName(QStringLiteral("regionMapDock"));
-  m_mapDock->setWidget(m_mapPanel);
-  addDockWidget(Qt::BottomDockWidgetArea, m_mapDock);
+  m_mapDock =
+      addDock(tr("Region map"), QStringLiteral("regionMapDock"), m_mapPanel, Qt::BottomDockWidgetArea);
   connect(m_mapPanel, &RegionMapPanel::currentTableChanged, this, [this](const QString& table) {
     m_regionModel->setTable(table);
     m_heatmapPanel->setTable(table);
@@ -169,29 +174,31 @@ void MainWindow::buildDocks() {
   m_regionTable->verticalHeader()->setDefaultSectionSize(20);
   m_regionTable->horizontalHeader()->setStretchLastSection(true);
   m_regionTable->setSelectionBehavior(QAbstractItemView::SelectRows);
-  m_listDock = new QDockWidget(tr("Regions"), this);
-  m_listDock->setObjectName(QStringLiteral("regionListDock"));
-  m_listDock->setWidget(m_regionTable);
-  addDockWidget(Qt::BottomDockWidgetArea, m_listDock);
+  m_listDock =
+      addDock(tr("Regions"), QStringLiteral("regionListDock"), m_regionTable, Qt::BottomDockWidgetArea);
   tabifyDockWidget(m_mapDock, m_listDock);
 
   m_heatmapPanel = new KeyHeatmapPanel(m_controller, m_poller, this);
-  m_heatmapDock = new QDockWidget(tr("Key-space heatmap"), this);
-  m_heatmapDock->setObjectName(QStringLiteral("keyHeatmapDock"));
-  m_heatmapDock->setWidget(m_heatmapPanel);
-  addDockWidget(Qt::BottomDockWidgetArea, m_heatmapDock);
-  tabifyDockWidget(m_mapDock, m_heatmapDock);
-
+  m_heatmapDock = addDock(tr("Key-space heatmap"), QStringLiteral("keyHeatmapDock"), m_heatmapPanel,
+                          Qt::BottomDockWidgetArea);
+  tabifyDockWidget(m_listDock, m_heatmapDock);
   m_genealogyPanel = new SplitGenealogyPanel(m_controller, this);
-  m_genealogyDock = new QDockWidget(tr("Split genealogy"), this);
-  m_genealogyDock->setObjectName(QStringLiteral("splitGenealogyDock"));
-  m_genealogyDock->setWidget(m_genealogyPanel);
-  addDockWidget(Qt::BottomDockWidgetArea, m_genealogyDock);
-  tabifyDockWidget(m_mapDock, m_genealogyDock);
+  m_genealogyDock = addDock(tr("Split genealogy"), QStringLiteral("splitGenealogyDock"), m_genealogyPanel,
+                            Qt::BottomDockWidgetArea);
+  tabifyDockWidget(m_heatmapDock, m_genealogyDock);
 
+  // The browser and the console talk to the controller themselves.
+  m_browser = new DataBrowserPanel(m_controller, this);
+  m_browserDock =
+      addDock(tr("Data browser"), QStringLiteral("dataBrowserDock"), m_browser, Qt::BottomDockWidgetArea);
+  tabifyDockWidget(m_genealogyDock, m_browserDock);
+  m_console = new ShellConsoleWidget(m_controller, this);
+  m_consoleDock =
+      addDock(tr("Shell console"), QStringLiteral("shellConsoleDock"), m_console, Qt::BottomDockWidgetArea);
+  tabifyDockWidget(m_browserDock, m_consoleDock);
   m_mapDock->raise();
   resizeDocks({m_treeDock}, {300}, Qt::Horizontal);
-  resizeDocks({m_mapDock}, {300}, Qt::Vertical);
+  resizeDocks({m_mapDock}, {330}, Qt::Vertical);  // room for the browser's form and some rows
 }
 
 void MainWindow::buildMenus() {
@@ -207,7 +214,7 @@ void MainWindow::buildMenus() {
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
   m_viewMenu = menuBar()->addMenu(tr("&View"));
-  for (QDockWidget* dock : findChildren<QDockWidget*>()) m_viewMenu->addAction(dock->toggleViewAction());
+  for (QDockWidget* dock : docks()) m_viewMenu->addAction(dock->toggleViewAction());
   m_viewMenu->addSeparator();
   m_viewMenu->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
 }
@@ -242,10 +249,8 @@ void MainWindow::openDataDirectory(const QString& dir) {
 }
 
 void MainWindow::createDemoTables(int rowsPerTable) {
-  QStringList names;
-  for (const std::string& name : regionlab::DemoTableNames()) names << QString::fromStdString(name);
   m_controller->runJob(
-      tr("Create demo tables %1").arg(names.join(QStringLiteral(", "))),
+      tr("Create demo tables %1").arg(demoTableList()),
       [rowsPerTable](regionlab::Cluster* cluster) -> QString {
         if (cluster == nullptr) return tr("no data directory is open");
         regionlab::Status s = regionlab::CreateDemoSchema(*cluster, rowsPerTable);
@@ -264,11 +269,24 @@ void MainWindow::editSettings() {
   applyTheme(themeFromName(m_settings.theme));
 }
 
+QDockWidget* MainWindow::addDock(const QString& title, const QString& objectName, QWidget* widget,
+                                 Qt::DockWidgetArea area) {
+  auto* dock = new QDockWidget(title, this);
+  dock->setObjectName(objectName);  // the key saveState() stores the dock under
+  dock->setWidget(widget);
+  addDockWidget(area, dock);
+  return dock;
+}
+
+QList<QDockWidget*> MainWindow::docks() const {
+  return {m_treeDock,    m_mapDock,     m_listDock,   m_heatmapDock,
+          m_genealogyDock, m_browserDock, m_consoleDock};
+}
+
 void MainWindow::resetLayout() {
-  const QList<QDockWidget*> docks = findChildren<QDockWidget*>();
-  for (QDockWidget* dock : docks) dock->setFloating(false);
+  for (QDockWidget* dock : docks()) dock->setFloating(false);
   restoreState(m_defaultState, kStateVersion);
-  for (QDockWidget* dock : docks) dock->show();
+  for (QDockWidget* dock : docks()) dock->show();
   m_mapDock->raise();
 }
 
@@ -355,7 +373,10 @@ void MainWindow::populateTreeMenu(QMenu* menuPtr, const QModelIndex& index) {
   }
 }
 
-void MainWindow::setCurrentTable(const QString& table) { m_mapPanel->setCurrentTable(table); }
+void MainWindow::setCurrentTable(const QString& table) {
+  m_mapPanel->setCurrentTable(table);
+  m_browser->setTable(table);
+}
 
 void MainWindow::offerDemo(const SchemaPtr& schema) {
   QSettings settings;
@@ -364,7 +385,7 @@ void MainWindow::offerDemo(const SchemaPtr& schema) {
   auto* box = new QMessageBox(QMessageBox::Question, tr("Create the demo tables?"),
                               tr("This data directory has no tables. Create the demo tables of the HBase "
                                  "notes (%1), filled with real rows through the engine?\n\nFile > Create "
-                                 "demo tables does the same later.").arg(demoTableNames().join(QStringLiteral(", "))),
+                                 "demo tables does the same later.").arg(demoTableList()),
                               QMessageBox::Yes | QMessageBox::No, this);
   box->setObjectName(QStringLiteral("demoOffer"));
   box->setAttribute(Qt::WA_DeleteOnClose);

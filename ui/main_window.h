@@ -2,8 +2,9 @@
 //
 // The cluster tree (namespaces -> tables -> families and regions, with the
 // admin context menu) docks on the left; the live charts are the central
-// widget; the region map, the region list, the key-space heatmap and the
-// split genealogy dock below (all following the region map's table). Each dock owns one
+// widget; the region map, the region list, the key-space heatmap, the split
+// genealogy, the data browser and the shell console dock below, as tabs
+// (the map, list, heatmap and genealogy follow the region map's table). Each dock owns one
 // concern and talks to the engine only through the EngineController; samples
 // arrive from the MetricsPoller. View > Reset layout restores the docks.
 //
@@ -26,12 +27,14 @@ class QDockWidget;
 namespace regionlab::ui {
 
 class ClusterTreeModel;
+class DataBrowserPanel;
 class LiveChartsWidget;
 class MetricsPoller;
 class RegionListModel;
 class RegionMapPanel;
 class KeyHeatmapPanel;
 class SplitGenealogyPanel;
+class ShellConsoleWidget;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -70,6 +73,10 @@ class MainWindow : public QMainWindow {
   SplitGenealogyPanel* genealogyPanel() const { return m_genealogyPanel; }
   QDockWidget* heatmapDock() const { return m_heatmapDock; }
   QDockWidget* genealogyDock() const { return m_genealogyDock; }
+  DataBrowserPanel* dataBrowser() const { return m_browser; }
+  ShellConsoleWidget* shellConsole() const { return m_console; }
+  QDockWidget* dataBrowserDock() const { return m_browserDock; }
+  QDockWidget* shellConsoleDock() const { return m_consoleDock; }
 
  signals:
   void demoCreated(bool ok, const QString& message);
@@ -80,6 +87,9 @@ class MainWindow : public QMainWindow {
  private:
   void buildMenus();
   void buildDocks();
+  QList<QDockWidget*> docks() const;
+  QDockWidget* addDock(const QString& title, const QString& objectName, QWidget* widget,
+                       Qt::DockWidgetArea area);
   void rebuildRecentMenu();
   void chooseDirectory(bool create);
   void showTreeMenu(const QPoint& pos);
@@ -109,6 +119,10 @@ class MainWindow : public QMainWindow {
   QDockWidget* m_genealogyDock = nullptr;
   bool m_offerDemo = true;
   int m_demoRows = kDemoRows;
+  DataBrowserPanel* m_browser = nullptr;
+  ShellConsoleWidget* m_console = nullptr;
+  QDockWidget* m_browserDock = nullptr;
+  QDockWidget* m_consoleDock = nullptr;
   QMenu* m_recentMenu = nullptr;
   QMenu* m_viewMenu = nullptr;
   QLabel* m_dirLabel = nullptr;

@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 
 #include "ui/region_map_widget.h"
+#include "ui/widget_util.h"
 
 namespace regionlab::ui {
 
@@ -48,14 +49,7 @@ RegionMapPanel::RegionMapPanel(QWidget* parent) : QWidget(parent) {
 }
 
 void RegionMapPanel::setTables(const QStringList& tables) {
-  const QString current = m_tables->currentText();
-  QSignalBlocker block(m_tables);
-  m_tables->clear();
-  m_tables->addItems(tables);
-  const int i = m_tables->findText(current);
-  m_tables->setCurrentIndex(i >= 0 ? i : (tables.isEmpty() ? -1 : 0));
-  block.unblock();
-  if (m_tables->currentText() != current) {
+  if (replaceComboItems(m_tables, tables)) {
     m_previous.reset();
     refresh();
     emit currentTableChanged(m_tables->currentText());

@@ -3,6 +3,7 @@
 #include <ctime>
 #include <regex>
 
+#include "regionlab/bytes.h"
 #include "shell/args.h"
 #include "shell/value.h"
 
@@ -67,6 +68,20 @@ std::string FormatTimestamp(int64_t millis, bool epoch) {
     s += buf;
   }
   return s;
+}
+
+std::string ColumnText(const Cell& c) {
+  return ToStringBinary(c.family) + ":" + ToStringBinary(c.qualifier);
+}
+
+Json CellJson(const Cell& c) {
+  Json j = Json::Object();
+  j.Set("row", ToStringBinary(c.row));
+  j.Set("column", ColumnText(c));
+  j.Set("timestamp", c.timestamp);
+  j.Set("value", ToStringBinary(c.value));
+  if (c.type != CellType::kPut) j.Set("type", CellTypeName(c.type));
+  return j;
 }
 
 Status RegexMatches(const std::string& regex, const std::vector<std::string>& texts,

@@ -10,9 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "regionlab/cell.h"
 #include "regionlab/cluster.h"
 #include "regionlab/status.h"
 #include "shell/command.h"
+#include "shell/json.h"
 
 namespace regionlab::shell {
 
@@ -35,6 +37,15 @@ Status CheckFamily(CommandContext& ctx, const std::string& table, const std::str
 // local time ("2024-05-01T12:00:00.123"; seconds and milliseconds are left
 // out when zero, as Java does), or the epoch milliseconds.
 std::string FormatTimestamp(int64_t millis, bool epoch);
+
+// A cell's column as get and scan print it: "family:qualifier", each part
+// in Bytes.toStringBinary form.
+std::string ColumnText(const Cell& c);
+
+// A cell of get/scan in the JSON contract (SHELL.md): {row, column,
+// timestamp, value} as ToStringBinary text, and `type` for a delete marker.
+// The desktop browser's JSON export writes the same objects.
+Json CellJson(const Cell& c);
 
 // Java's Pattern.matches(regex, text) for list / list_namespace (ECMAScript
 // syntax, which agrees with Java's for the usual patterns). An invalid or

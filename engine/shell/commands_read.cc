@@ -28,20 +28,6 @@ std::string CellText(const Cell& c, const ReadOptions& o, bool epoch) {
   return s;
 }
 
-std::string ColumnText(const Cell& c) {
-  return ToStringBinary(c.family) + ":" + ToStringBinary(c.qualifier);
-}
-
-Json CellJson(const Cell& c) {
-  Json j = Json::Object();
-  j.Set("row", ToStringBinary(c.row));
-  j.Set("column", ColumnText(c));
-  j.Set("timestamp", c.timestamp);
-  j.Set("value", ToStringBinary(c.value));
-  if (c.type != CellType::kPut) j.Set("type", CellTypeName(c.type));
-  return j;
-}
-
 Status GetCommand(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 2, -1));
   std::string table;

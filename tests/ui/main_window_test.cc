@@ -16,6 +16,7 @@
 #include <QMessageBox>
 #include <QTimer>
 #include <QSettings>
+#include <QTableView>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTreeView>
@@ -26,12 +27,17 @@
 #include "models/cluster_tree_model.h"
 #include "models/metrics_poller.h"
 #include "models/region_list_model.h"
+#include "screenshot.h"
 #include "seed_cluster.h"
 #include "support/test_util.h"
 #include "models/split_genealogy_model.h"
 #include "ui/key_heatmap_panel.h"
 #include "ui/key_heatmap_widget.h"
+#include "models/shell_console.h"
+#include "models/table_scanner.h"
+#include "ui/data_browser_panel.h"
 #include "ui/live_charts_widget.h"
+#include "ui/shell_console_widget.h"
 #include "ui/main_window.h"
 #include "ui/split_genealogy_panel.h"
 #include "ui/theme.h"
@@ -48,11 +54,6 @@ using regionlab::ui::MetricsPoller;
 
 namespace {
 constexpr int kWaitMs = 30000;
-
-void save(QWidget* w, const QString& name) {
-  const QString dir = qEnvironmentVariable("REGIONLAB_SCREENSHOT_DIR");
-  if (!dir.isEmpty()) QVERIFY(w->grab().save(dir + QLatin1Char('/') + name));
-}
 
 // The region of `table` starting at `start` in the latest sample ("" when none).
 QString regionStartingAt(const MainWindow& w, const std::string& table, const std::string& start) {
@@ -191,13 +192,13 @@ class MainWindowTest : public QObject {
     }, kWaitMs));
 
     w.charts()->replotNow();
-    save(&w, QStringLiteral("main_window.png"));
-    save(w.treeDock(), QStringLiteral("dock_cluster.png"));
-    save(w.regionMapDock(), QStringLiteral("dock_region_map.png"));
-    save(w.charts(), QStringLiteral("live_charts.png"));
+    RL_SAVE_SCREENSHOT(&w, QStringLiteral("main_window.png"));
+    RL_SAVE_SCREENSHOT(w.treeDock(), QStringLiteral("dock_cluster.png"));
+    RL_SAVE_SCREENSHOT(w.regionMapDock(), QStringLiteral("dock_region_map.png"));
+    RL_SAVE_SCREENSHOT(w.charts(), QStringLiteral("live_charts.png"));
     w.regionListDock()->raise();
     QVERIFY(QTest::qWaitFor([&] { return w.regionListDock()->isVisible(); }, kWaitMs));
-    save(w.regionListDock(), QStringLiteral("dock_regions.png"));
+    RL_SAVE_SCREENSHOT(w.regionListDock(), QStringLiteral("dock_regions.png"));
 
     // Reset layout brings back a closed dock and a floating one.
     w.regionMapDock()->close();
@@ -320,19 +321,21 @@ class MainWindowTest : public QObject {
 
     // Every dock, with that data.
     w.charts()->replotNow();
-    save(&w, QStringLiteral("demo_main_window.png"));
-    save(w.treeDock(), QStringLiteral("demo_dock_cluster.png"));
-    save(w.charts(), QStringLiteral("demo_live_charts.png"));
+    RL_SAVE_SCREENSHOT(&w, QStringLiteral("demo_main_window.png"));
+    RL_SAVE_SCREENSHOT(w.treeDock(), QStringLiteral("demo_dock_cluster.png"));
+    RL_SAVE_SCREENSHOT(w.charts(), QStringLiteral("demo_live_charts.png"));
     const std::pair<QDockWidget*, const char*> docks[] = {
         {w.regionMapDock(), "demo_dock_region_map.png"},
         {w.regionListDock(), "demo_dock_regions.png"},
         {w.heatmapDock(), "demo_dock_key_heatmap.png"},
-        {w.genealogyDock(), "demo_dock_split_genealogy.png"}};
+        {w.genealogyDock(), "demo_dock_split_genealogy.png"},
+        {w.dataBrowserDock(), "demo_dock_data_browser.png"},
+        {w.shellConsoleDock(), "demo_dock_shell_console.png"}};
     for (const auto& [dock, file] : docks) {
       dock->raise();
       QVERIFY(QTest::qWaitFor([&] { return dock->isVisible() && dock->widget()->isVisible(); }, kWaitMs));
       QVERIFY(!dock->grab().isNull());
-      save(dock, QLatin1String(file));
+      RL_SAVE_SCREENSHOT(dock, QLatin1String(file));
     }
     // The heatmap draws real pixels (not the empty-state text) once raised.
     QVERIFY(!w.heatmapPanel()->heatmapWidget()->heatImage().isNull());
@@ -340,11 +343,11 @@ class MainWindowTest : public QObject {
     regionlab::ui::applyTheme(regionlab::ui::Theme::Dark);
     QTRY_COMPARE(w.palette().color(QPalette::Window).lightness() < 80, true);
     w.charts()->replotNow();
-    save(&w, QStringLiteral("demo_main_window_dark.png"));
+    RL_SAVE_SCREENSHOT(&w, QStringLiteral("demo_main_window_dark.png"));
     for (const auto& [dock, file] : docks) {
       dock->raise();
       QVERIFY(QTest::qWaitFor([&] { return dock->isVisible(); }, kWaitMs));
-      save(dock, QLatin1String(file).chopped(4) + QStringLiteral("_dark.png"));
+      RL_SAVE_SCREENSHOT(dock, QLatin1String(file).chopped(4) + QStringLiteral("_dark.png"));
     }
     regionlab::ui::applyTheme(regionlab::ui::Theme::Light);
 
@@ -396,6 +399,65 @@ class MainWindowTest : public QObject {
     QCOMPARE(regionlab::ui::currentTheme(), regionlab::ui::Theme::Light);
     QTRY_VERIFY(plotLightness() > 200);
     QCOMPARE(regionlab::ui::AppSettings::load().theme, QStringLiteral("light"));
+  }
+
+  void browserAndConsoleDocks() {
+    MainWindow w;
+    w.poller()->setIntervalMs(200);
+    w.show();
+    QSignalSpy schemas(w.controller(), &EngineController::schemaReady);
+    w.openDataDirectory(QString::fromStdString(m_dir.File("data")));
+    QVERIFY(schemas.wait(kWaitMs));
+
+    // Both docks are tabs of the bottom area and listed in the View menu.
+    QCOMPARE(w.dockWidgetArea(w.dataBrowserDock()), Qt::BottomDockWidgetArea);
+    QCOMPARE(w.dockWidgetArea(w.shellConsoleDock()), Qt::BottomDockWidgetArea);
+    QVERIFY(w.tabifiedDockWidgets(w.regionMapDock()).contains(w.dataBrowserDock()));
+    QVERIFY(w.tabifiedDockWidgets(w.regionMapDock()).contains(w.shellConsoleDock()));
+    QStringList viewActions;
+    for (QAction* a : w.menuBar()->actions())
+      if (a->text() == QStringLiteral("&View"))
+        for (QAction* item : a->menu()->actions()) viewActions << item->text();
+    QVERIFY2(viewActions.contains(QStringLiteral("Data browser")), qPrintable(viewActions.join(',')));
+    QVERIFY(viewActions.contains(QStringLiteral("Shell console")));
+
+    // Choosing a table in the cluster tree chooses it in the browser.
+    const QModelIndex trades = w.treeModel()->findKey(QStringLiteral("t/trades"));
+    QVERIFY(trades.isValid());
+    QCOMPARE(w.dataBrowser()->table(), QStringLiteral("NewsClickFeedback"));
+    w.treeView()->scrollTo(trades);
+    QTest::mouseClick(w.treeView()->viewport(), Qt::LeftButton, {}, w.treeView()->visualRect(trades).center());
+    QCOMPARE(w.dataBrowser()->table(), QStringLiteral("trades"));
+
+    // A scan in the browser dock.
+    w.dataBrowserDock()->raise();
+    QSignalSpy scanned(w.dataBrowser()->scanner(), &regionlab::ui::TableScanner::finished);
+    QVERIFY(w.dataBrowser()->startScan());
+    QVERIFY(scanned.wait(kWaitMs));
+    QVERIFY(w.dataBrowser()->model()->rowCount() > 0);
+    w.dataBrowser()->view()->selectRow(3);
+
+    // A statement in the console that changes the schema: the tree follows.
+    w.shellConsoleDock()->raise();
+    regionlab::ui::ShellConsole* console = w.shellConsole()->console();
+    console->submit(QStringLiteral("create 'from_console', 'f'\nlist"));
+    QVERIFY(QTest::qWaitFor([&] { return w.treeModel()->findKey(QStringLiteral("t/from_console")).isValid(); },
+                            kWaitMs));
+    QVERIFY(QTest::qWaitFor([&] { return console->pendingLines() == 0; }, kWaitMs));
+    QCOMPARE(w.dataBrowser()->table(), QStringLiteral("trades"));  // kept across the schema refresh
+    RL_SAVE_SCREENSHOT(w.shellConsoleDock(), QStringLiteral("dock_shell_console.png"));
+    w.dataBrowserDock()->raise();
+    QVERIFY(QTest::qWaitFor([&] { return w.dataBrowserDock()->isVisible(); }, kWaitMs));
+    RL_SAVE_SCREENSHOT(w.dataBrowserDock(), QStringLiteral("dock_data_browser.png"));
+    RL_SAVE_SCREENSHOT(&w, QStringLiteral("main_window_data_browser.png"));
+
+    // Reset layout brings a closed console back as a bottom tab.
+    w.shellConsoleDock()->close();
+    w.dataBrowserDock()->setFloating(true);
+    w.resetLayout();
+    QVERIFY(w.shellConsoleDock()->isVisibleTo(&w));
+    QVERIFY(!w.dataBrowserDock()->isFloating());
+    QVERIFY(w.tabifiedDockWidgets(w.regionMapDock()).contains(w.shellConsoleDock()));
   }
 
   void settingsAreBoundedWhenLoadedAndEdited() {

@@ -1,0 +1,76 @@
+#include "models/scan_export.h"
+
+#include <QSaveFile>
+
+#include "regionlab/bytes.h"
+#include "shell/command_util.h"
+#include "shell/json.h"
+
+namespace regionlab::ui {
+
+namespace {
+
+void appendCsvField(QByteArray* out, const std::string& field) {
+  if (field.find_first_of(",\"\r\n") == std::string::npos) {
+    out->append(field.data(), static_cast<qsizetype>(field.size()));
+    return;
+  }
+  out->append('"');
+  for (char c : field) {
+    if (c == '"') out->append('"');
+    out->append(c);
+  }
+  out->append('"');
+}
+
+}  // namespace
+
+QByteArray cellsToCsv(const std::vector<regionlab::Cell>& cells) {
+  QByteArray out("row,column,timestamp,value\r\n");
+  for (const auto& c : cells) {
+    appendCsvField(&out, regionlab::ToStringBinary(c.row));
+    out.append(',');
+    appendCsvField(&out, regionlab::shell::ColumnText(c));
+    out.append(',');
+    out.append(QByteArray::number(static_cast<qint64>(c.timestamp)));
+    out.append(',');
+    appendCsvField(&out, regionlab::ToStringBinary(c.value));
+    out.append("\r\n");
+  }
+  return out;
+}
+
+QByteArray cellsToJson(const QString& table, const std::vector<regionlab::Cell>& cells) {
+  using regionlab::shell::Json;
+  Json array = Json::Array();
+  int64_t rows = 0;
+  for (size_t i = 0; i < cells.size(); ++i) {
+    if (i == 0 || cells[i].row != cells[i - 1].row) ++rows;
+    array.Push(regionlab::shell::CellJson(cells[i]));
+  }
+  Json doc = Json::Object();
+  doc.Set("table", table.toStdString());
+  doc.Set("cells", std::move(array));
+  doc.Set("rows", rows);
+  std::string text = doc.Dump();
+  text += '\n';
+  return QByteArray(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+bool writeExport(const QString& path, ExportFormat format, const QString& table,
+                 const std::vector<regionlab::Cell>& cells, QString* error) {
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) {
+    *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+    return false;
+  }
+  const QByteArray data =
+      format == ExportFormat::Csv ? cellsToCsv(cells) : cellsToJson(table, cells);
+  if (file.write(data) != data.size() || !file.commit()) {
+    *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace regionlab::ui

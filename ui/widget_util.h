@@ -1,0 +1,23 @@
+// Small helpers the docks share for their standard widgets.
+//
+// Thread-safety: UI thread only.
+#pragma once
+
+#include <QStringList>
+
+class QComboBox;
+class QPlainTextEdit;
+
+namespace regionlab::ui {
+
+// Replaces the items of a table chooser, keeping the current text when it is
+// still listed (else the first item, or none). The combo's own signals are
+// blocked meanwhile; returns whether the current text changed, so the caller
+// reacts once.
+bool replaceComboItems(QComboBox* combo, const QStringList& items);
+
+// The height a QPlainTextEdit needs to show `lines` lines of its font without
+// a scroll bar (frame and document margins included).
+int plainTextHeight(const QPlainTextEdit* edit, int lines);
+
+}  // namespace regionlab::ui
