@@ -34,11 +34,10 @@ class ByteTicker : public QCPAxisTicker {
   }
 };
 
-QColor eventColour(const std::string& kind) {
-  if (kind == "flush") return QColor(0x20, 0x80, 0xc0);
-  if (kind == "compaction") return QColor(0x90, 0x50, 0xb0);
-  if (kind == "split") return QColor(0xd0, 0x30, 0x30);
-  return QColor(0x70, 0x70, 0x70);
+QColor eventColour(const QString& marker) {
+  if (marker == QLatin1String("flush")) return QColor(0x20, 0x80, 0xc0);
+  if (marker == QLatin1String("compaction")) return QColor(0x90, 0x50, 0xb0);
+  return QColor(0xd0, 0x30, 0x30);  // split
 }
 
 }  // namespace
@@ -118,7 +117,7 @@ LiveChartsWidget::LiveChartsWidget(QWidget* parent) : QWidget(parent) {
   ensureGraph(BlockCache, QStringLiteral("single"), QColor(0x4e, 0x79, 0xa7));
   ensureGraph(BlockCache, QStringLiteral("multi"), QColor(0x59, 0xa1, 0x4f));
   ensureGraph(BlockCache, QStringLiteral("in-memory"), QColor(0xb0, 0x7a, 0xa1));
-  QCPGraph* hit = ensureGraph(BlockCache, QLatin1String(kHitRatio), QColor(0x30, 0x30, 0x30), true);
+  QCPGraph* hit = ensureGraph(BlockCache, QLatin1String(kHitRatio), QColor(0x00, 0x99, 0x99), true);
   hit->setValueAxis(m_plots[BlockCache]->yAxis2);
   QCPGraph* evictions = ensureGraph(BlockCache, QLatin1String(kEvictions), QColor(0xd0, 0x30, 0x30));
   evictions->setValueAxis(m_plots[BlockCache]->axisRect()->axis(QCPAxis::atRight, 1));
@@ -233,10 +232,18 @@ void LiveChartsWidget::addSample(const regionlab::ClusterSample& sample) {
   trimAndReplot(key);
 }
 
+QString LiveChartsWidget::markerKind(const std::string& eventKind) {
+  if (eventKind == "flush") return QStringLiteral("flush");
+  if (eventKind == "minor compaction" || eventKind == "major compaction") return QStringLiteral("compaction");
+  if (eventKind == "split") return QStringLiteral("split");
+  return {};
+}
+
 void LiveChartsWidget::addEvent(const regionlab::ClusterEvent& event) {
-  if (event.kind != "flush" && event.kind != "compaction" && event.kind != "split") return;
+  const QString marker = markerKind(event.kind);
+  if (marker.isEmpty()) return;
   const double key = event.time_ms / 1000.0;
-  const QColor colour = eventColour(event.kind);
+  const QColor colour = eventColour(marker);
   for (int c = 0; c < ChartCount; ++c) {
     auto* line = new QCPItemStraightLine(m_plots[c]);
     line->point1->setCoords(key, 0);

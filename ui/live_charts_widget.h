@@ -67,6 +67,9 @@ class LiveChartsWidget : public QWidget {
   // The graph named `name` on `chart` (a server name, or "single", "hit ratio %", ...).
   QCPGraph* graph(Chart chart, const QString& name) const;
   int eventMarkers() const { return static_cast<int>(m_markers.size()); }
+  // The marker an engine event kind draws ("flush", "compaction", "split"),
+  // or empty for events the charts do not mark (moves, DDL, ...).
+  static QString markerKind(const std::string& eventKind);
   // Writes per second of the whole cluster between the last two samples.
   double totalWriteRate() const { return m_totalWriteRate; }
 

@@ -50,6 +50,7 @@ std::vector<RegionMapEntry> regionMapEntries(const regionlab::ClusterSample& sam
     e.size = r.metrics.store_file_bytes;
     e.storeFiles = r.metrics.store_files;
     e.memstore = r.metrics.memstore_heap_bytes;
+    for (const auto& store : r.metrics.stores) e.memstoreData += store.memstore_data_bytes;
     e.splitThreshold = r.split_threshold;
     const uint64_t now = r.metrics.read_requests + r.metrics.write_requests;
     auto it = before.find(r.encoded_name);
@@ -128,15 +129,15 @@ void RegionMapWidget::relayout() {
   if (m_sortOrder == SortOrder::Size) {
     for (auto& g : groups)
       std::stable_sort(g.begin(), g.end(),
-                       [this](int a, int b) { return m_regions[a].size > m_regions[b].size; });
+                       [this](int a, int b) { return m_regions[a].dataBytes() > m_regions[b].dataBytes(); });
   }
   // Weights: sizes or 1 each. Every region also gets a tenth of the average
   // size, so a region without store files stays visible and clickable.
   uint64_t total = 0;
-  for (const auto& r : m_regions) total += r.size;
+  for (const auto& r : m_regions) total += r.dataBytes();
   const double sliver = m_regions.empty() ? 1 : double(total) / (10.0 * m_regions.size()) + 1;
   auto weight = [&](int i) {
-    return m_widthMode == WidthMode::Equal ? 1.0 : double(m_regions[i].size) + sliver;
+    return m_widthMode == WidthMode::Equal ? 1.0 : double(m_regions[i].dataBytes()) + sliver;
   };
   double maxLane = 0;
   for (const auto& g : groups) {
@@ -289,7 +290,7 @@ void RegionMapWidget::paintEvent(QPaintEvent* event) {
   }
   p.fillRect(QRectF(x, y + 6, 12, 2), QColor(0xc0, 0x20, 0x20));
   p.drawText(QPointF(x + 16, y + fm.ascent()),
-             tr("split threshold (fill: size, log scale) \u2014 %1 regions").arg(m_regions.size()));
+             tr("split threshold (width: store files + memstore; fill: store files, log scale) \u2014 %1 regions").arg(m_regions.size()));
 }
 
 }  // namespace regionlab::ui

@@ -30,9 +30,15 @@ struct RegionMapEntry {
   QString server;
   uint64_t size = 0;  // store file bytes
   uint64_t storeFiles = 0;
-  uint64_t memstore = 0;
+  uint64_t memstore = 0;      // heap bytes (what flushes are triggered by)
+  uint64_t memstoreData = 0;  // key + value bytes in the memstore
   double requestsPerSecond = 0;
   uint64_t splitThreshold = 0;  // UINT64_MAX: never splits
+  // What the region holds: store files and the memstore's cell bytes (not its
+  // heap, which counts index overhead). Widths and the size order use it, so a
+  // region whose rows are not flushed yet is not drawn as empty; the fill and
+  // the threshold tick use `size`, as split policies do.
+  uint64_t dataBytes() const { return size + memstoreData; }
 };
 
 // The regions of `table` in `sample`, in key order; requests/s from the

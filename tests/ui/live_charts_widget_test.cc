@@ -123,6 +123,23 @@ class LiveChartsWidgetTest : public QObject {
     QCOMPARE(w.plot(LiveChartsWidget::Memstore)->itemCount(), 0);
   }
 
+  void markerKinds_data() {
+    QTest::addColumn<QString>("eventKind");
+    QTest::addColumn<QString>("marker");
+    QTest::newRow("flush") << "flush" << "flush";
+    QTest::newRow("minor compaction") << "minor compaction" << "compaction";
+    QTest::newRow("major compaction") << "major compaction" << "compaction";
+    QTest::newRow("split") << "split" << "split";
+    QTest::newRow("move") << "move" << "";
+    QTest::newRow("merge") << "merge" << "";
+    QTest::newRow("create table") << "create table" << "";
+  }
+  void markerKinds() {
+    QFETCH(QString, eventKind);
+    QFETCH(QString, marker);
+    QCOMPARE(LiveChartsWidget::markerKind(eventKind.toStdString()), marker);
+  }
+
   void pauseFreezesTheView() {
     LiveChartsWidget w;
     ClusterSample s;
@@ -187,8 +204,19 @@ class LiveChartsWidgetTest : public QObject {
     QVERIFY(values[2] > values[1]);
     QCOMPARE(values[3], 0.0);
     QVERIFY(last(w.graph(LiveChartsWidget::StoreFiles, QStringLiteral("store files"))) >= 1);
-    for (const auto& e : cluster->RecentEvents()) w.addEvent(e);
-    QVERIFY(w.eventMarkers() >= int(LiveChartsWidget::ChartCount));  // the flush
+    // A major compaction and a split: with the flush, each kind of marker the
+    // engine's events give.
+    RL_QVERIFY_OK(cluster->admin().Compact("t", /*major=*/true));
+    RL_QVERIFY_OK(cluster->admin().Split("t", "row0100"));
+    RL_QVERIFY_OK(cluster->WaitForBackgroundWork());
+    QSet<QString> markers;
+    for (const auto& e : cluster->RecentEvents()) {
+      w.addEvent(e);
+      markers.insert(LiveChartsWidget::markerKind(e.kind));
+    }
+    QVERIFY2(markers.contains("flush") && markers.contains("compaction") && markers.contains("split"),
+             qPrintable(QStringList(markers.values()).join(',')));
+    QVERIFY(w.eventMarkers() >= 3 * int(LiveChartsWidget::ChartCount));
     RL_QVERIFY_OK(cluster->Close());
 
     const QString path = QString::fromStdString(dir.File("charts.png"));

@@ -77,6 +77,22 @@ class RegionMapWidgetTest : public QObject {
     QCOMPARE(w.regionAt(QPoint(600, 60)), 0);
   }
 
+  void unflushedRowsCountInWidthAndOrder() {
+    // Region 0 has only flushed data, region 1 the same amount still in its
+    // memstore: both are drawn as wide, and in size order the memstore-only
+    // region comes before a smaller flushed one.
+    RegionMapWidget w;
+    w.resize(612, 200);
+    auto regions = makeRegions({300000, 0, 100000}, {QStringLiteral("rs1")});
+    regions[1].memstoreData = 300000;
+    regions[1].memstore = 900000;  // heap overhead does not widen it
+    w.setRegions(regions);
+    QCOMPARE(qRound(w.regionRect(0).width()), qRound(w.regionRect(1).width()));
+    QVERIFY(w.regionRect(1).width() > 2 * w.regionRect(2).width());
+    w.setSortOrder(RegionMapWidget::SortOrder::Size);
+    QVERIFY(w.regionRect(1).left() < w.regionRect(2).left());
+  }
+
   void laneViewGivesEachServerARow() {
     RegionMapWidget w;
     w.resize(800, 300);
