@@ -7,9 +7,8 @@
 // MEMSTORE_FLUSHSIZE is the shared write-buffer size and its DURABILITY is
 // SYNC_WAL or ASYNC_WAL as the run asks.
 //
-// The table pre-split into N regions over 3 region servers is a second
-// adapter of its own (the KvStore interface is per configuration), to be
-// added once the cluster API in engine/cluster/ exists.
+// The table pre-split into N regions over 3 region servers is the adapter
+// in regionlab_cluster_store.h; both use the schema below.
 //
 // Thread-safety: as KvStore.
 #pragma once
@@ -23,6 +22,21 @@
 #include "regionlab/region.h"
 
 namespace regionlab::bench {
+
+// The benchmark's schema on RegionLab: each key is a row, its value the cell
+// kFamily:kQualifier.
+inline constexpr char kRegionLabFamily[] = "f";
+inline constexpr char kRegionLabQualifier[] = "v";
+// Rows fetched per scanner round trip (Scan caching): a seek-and-next-100 is
+// one batch.
+inline constexpr int kRegionLabScanCaching = 100;
+
+// The family both RegionLab adapters create: VERSIONS 1, COMPRESSION SNAPPY,
+// BLOOMFILTER ROW and the run's BLOCKSIZE.
+regionlab::FamilyOptions benchFamily(const StoreSettings& settings);
+// The (name, value) settings of `family` both adapters print.
+std::vector<std::pair<std::string, std::string>> describeFamily(
+    const regionlab::FamilyOptions& family);
 
 class RegionLabRegionStore final : public KvStore {
  public:
