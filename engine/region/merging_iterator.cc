@@ -39,11 +39,17 @@ class MergingIterator final : public KeyValueIterator {
   }
 
   void Seek(std::string_view target) override {
+    if (Valid() && direction_ == kForward && CompareKeys(target, key()) > 0) {
+      return Reseek(target);
+    }
     for (auto& child : children_) child->Seek(target);
     Rebuild(kForward);
   }
 
   void SeekForPrev(std::string_view target) override {
+    if (Valid() && direction_ == kReverse && CompareKeys(target, key()) < 0) {
+      return Reseek(target);
+    }
     for (auto& child : children_) child->SeekForPrev(target);
     Rebuild(kReverse);
   }
@@ -121,6 +127,24 @@ class MergingIterator final : public KeyValueIterator {
     heap_[0] = heap_.back();
     heap_.pop_back();
     if (!heap_.empty()) SiftDown(0);
+  }
+
+  // A seek onward in the current direction (HBase's KeyValueHeap reseek):
+  // only the children still before `target` move. Every other child is
+  // already where a seek would put it -- going forward, everything a child
+  // holds before its current entry sorts before the current merged entry,
+  // hence before target (backward, symmetrically after it) -- and a child
+  // that ran off its end has nothing beyond target either.
+  // REQUIRES: Valid(), target strictly ahead of key() in direction_.
+  void Reseek(std::string_view target) {
+    const bool forward = direction_ == kForward;
+    while (!heap_.empty()) {
+      KeyValueIterator* child = children_[heap_[0]].get();
+      const int c = CompareKeys(child->key(), target);
+      if (forward ? c >= 0 : c <= 0) break;  // the top is in place, so is every other child
+      forward ? child->Seek(target) : child->SeekForPrev(target);
+      FixTop();
+    }
   }
 
   // Builds the heap from scratch after every child was repositioned.

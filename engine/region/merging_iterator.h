@@ -7,8 +7,10 @@
 //
 // Cost: forward and backward iteration keep the positioned children in a
 // binary heap (a min-heap going forward, a max-heap going backward), so Next
-// and Prev cost O(log n) key comparisons for n children. Changing direction
-// repositions every child (O(n) seeks), as does every Seek*.
+// and Prev cost O(log n) key comparisons for n children. A Seek (SeekForPrev)
+// to a target ahead of the current entry in the current direction moves only
+// the children whose entry lies before the target (HBase's reseek); any
+// other Seek*, and a change of direction, repositions every child.
 //
 // Errors: when a child stops with a non-OK status, the merging iterator
 // becomes !Valid() and status() returns the first such error, until the next

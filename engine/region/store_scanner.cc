@@ -70,14 +70,14 @@ void StoreScanner::ReadRow(const std::string& row, std::vector<Cell>* out) {
         break;
       case MatchCode::kSeekNextColumn:
       case MatchCode::kIncludeAndSeekNextColumn:
-        input_->Seek(matcher_.SeekHint(key, code));
+        SeekForward(matcher_.SeekHint(key, code));
         break;
       case MatchCode::kSeekNextUsingHint: {
         const std::string hint = matcher_.SeekHint(key, code);
         if (hint.empty()) {
           input_->Next();
         } else {
-          input_->Seek(hint);
+          SeekForward(hint);
         }
         break;
       }
@@ -95,8 +95,16 @@ void StoreScanner::ReadRow(const std::string& row, std::vector<Cell>* out) {
   if (reversed_) {
     input_->SeekForPrev(FirstKeyOnRow(row));
   } else if (input_->Valid() && KeyRow(input_->key()) == std::string_view(row)) {
-    input_->Seek(FirstKeyOnRow(row + '\0'));
+    SeekForward(FirstKeyOnRow(row + '\0'));
   }
+}
+
+void StoreScanner::SeekForward(std::string_view target) {
+  for (int i = 0; i < kNextsBeforeSeek; ++i) {
+    if (!input_->Valid() || CompareKeys(input_->key(), target) >= 0) return;
+    input_->Next();
+  }
+  if (input_->Valid() && CompareKeys(input_->key(), target) < 0) input_->Seek(target);
 }
 
 void StoreScanner::SkipRow(const std::string& row) {
@@ -125,9 +133,9 @@ bool StoreScanner::NextIncluded(std::string* key_out, std::string* value_out) {
     if (code == MatchCode::kSkip) {
       input_->Next();
     } else if (code == MatchCode::kSeekNextColumn) {
-      input_->Seek(matcher_.SeekHint(key, code));
+      SeekForward(matcher_.SeekHint(key, code));
     } else {
-      input_->Seek(FirstKeyOnRow(std::string(key.row) + '\0'));
+      SeekForward(FirstKeyOnRow(std::string(key.row) + '\0'));
     }
   }
   return false;

@@ -49,7 +49,15 @@ class StoreScanner {
   Status status() const { return input_->status(); }
 
  private:
+  // HBase's StoreScanner tries next() before a reseek: the next column or
+  // row is usually a cell or two ahead, and a Next costs far less than a
+  // Seek through every memstore and file.
+  static constexpr int kNextsBeforeSeek = 8;
+
   void Position();
+  // Moves forward to the first entry >= target: up to kNextsBeforeSeek
+  // Next() calls, then a Seek when the target is still ahead.
+  void SeekForward(std::string_view target);
 
   std::string family_;
   std::unique_ptr<KeyValueIterator> input_;
