@@ -117,12 +117,10 @@ Status RegionLabClusterStore::put(std::string_view key, std::string_view value) 
 }
 
 Status RegionLabClusterStore::get(std::string_view key, std::string* value, bool* found) {
-  regionlab::Get get;
-  get.row.assign(key);
-  auto r = m_table->Get(get);
-  if (!r.ok()) return r.status();
-  *found = !r->cells.empty();
-  if (*found) *value = std::move(r->cells.front().value);
+  m_get.row.assign(key);
+  RL_RETURN_IF_ERROR(m_table->Get(m_get, &m_row));
+  *found = !m_row.cells.empty();
+  if (*found) value->assign(m_row.cells.front().value);
   return Status::OK();
 }
 
@@ -134,9 +132,8 @@ Status RegionLabClusterStore::scan(const ScanRequest& request, const ScanVisitor
   scan.caching = kRegionLabScanCaching;
   auto scanner = m_table->GetScanner(scan);
   if (!scanner.ok()) return scanner.status();
-  regionlab::RowResult row;
-  while ((*scanner)->Next(&row)) {
-    if (!row.cells.empty()) visit(row.row, row.cells.front().value);
+  while ((*scanner)->Next(&m_scanRow)) {
+    if (!m_scanRow.cells.empty()) visit(m_scanRow.row, m_scanRow.cells.front().value);
   }
   return (*scanner)->status();
 }

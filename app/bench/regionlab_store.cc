@@ -79,12 +79,10 @@ Status RegionLabRegionStore::put(std::string_view key, std::string_view value) {
 }
 
 Status RegionLabRegionStore::get(std::string_view key, std::string* value, bool* found) {
-  regionlab::Get get;
-  get.row.assign(key);
-  auto r = m_region->DoGet(get);
-  if (!r.ok()) return r.status();
-  *found = !r->cells.empty();
-  if (*found) *value = std::move(r->cells.front().value);
+  m_get.row.assign(key);
+  RL_RETURN_IF_ERROR(m_region->DoGet(m_get, &m_row));
+  *found = !m_row.cells.empty();
+  if (*found) value->assign(m_row.cells.front().value);
   return Status::OK();
 }
 
@@ -96,9 +94,8 @@ Status RegionLabRegionStore::scan(const ScanRequest& request, const ScanVisitor&
   scan.caching = kRegionLabScanCaching;
   auto scanner = m_region->GetScanner(scan);
   if (!scanner.ok()) return scanner.status();
-  std::vector<regionlab::RowResult> rows;
-  while ((*scanner)->NextBatch(&rows)) {
-    for (const auto& row : rows) {
+  while ((*scanner)->NextBatch(&m_rows)) {
+    for (const auto& row : m_rows) {
       if (!row.cells.empty()) visit(row.row, row.cells.front().value);
     }
   }

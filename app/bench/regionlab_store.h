@@ -59,6 +59,11 @@ class RegionLabRegionStore final : public KvStore {
   const StoreSettings m_settings;
   regionlab::RegionDescriptor m_descriptor;
   std::unique_ptr<regionlab::Region> m_region;
+  // Reused by get() and scan() (one call at a time each, see KvStore): the
+  // engine refills their buffers in place.
+  regionlab::Get m_get;
+  regionlab::RowResult m_row;
+  std::vector<regionlab::RowResult> m_rows;
 };
 
 }  // namespace regionlab::bench

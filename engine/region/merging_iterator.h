@@ -19,12 +19,67 @@
 // Thread-safety: like every KeyValueIterator, one thread at a time.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "util/kv_iterator.h"
 
 namespace regionlab {
+
+// The merge over children owned elsewhere (the read path's cursors, which
+// live inside a StoreSources or on a Get's stack). Up to kInlineChildren
+// children are tracked without any allocation.
+class MergingIterator final : public KeyValueIterator {
+ public:
+  static constexpr size_t kInlineChildren = 16;
+
+  // The children (not owned) must outlive this iterator.
+  explicit MergingIterator(std::span<KeyValueIterator* const> children);
+  // Owns the children.
+  explicit MergingIterator(std::vector<std::unique_ptr<KeyValueIterator>> children);
+  MergingIterator(const MergingIterator&) = delete;
+  MergingIterator& operator=(const MergingIterator&) = delete;
+
+  bool Valid() const override { return status_.ok() && heap_size_ != 0; }
+  void SeekToFirst() override;
+  void SeekToLast() override;
+  void Seek(std::string_view target) override;
+  void SeekForPrev(std::string_view target) override;
+  void Next() override;
+  void Prev() override;
+  std::string_view key() const override { return children_[heap_[0]]->key(); }
+  std::string_view value() const override { return children_[heap_[0]]->value(); }
+  Status status() const override { return status_; }
+
+ private:
+  enum Direction { kForward, kReverse };
+
+  void Init(size_t count);
+  bool Before(uint32_t a, uint32_t b) const;
+  void SiftDown(size_t pos);
+  void NoteInvalidChild(uint32_t index);
+  void FixTop();
+  void Rebuild(Direction direction);
+  void Reseek(std::string_view target);
+  void SwitchToForward();
+  void SwitchToReverse();
+
+  std::vector<std::unique_ptr<KeyValueIterator>> owned_;
+  size_t count_ = 0;
+  KeyValueIterator** children_ = nullptr;  // inline_children_ or spill_children_
+  uint32_t* heap_ = nullptr;                // inline_heap_ or spill_heap_
+  size_t heap_size_ = 0;
+  KeyValueIterator* inline_children_[kInlineChildren];
+  uint32_t inline_heap_[kInlineChildren];
+  std::vector<KeyValueIterator*> spill_children_;
+  std::vector<uint32_t> spill_heap_;
+  Direction direction_ = kForward;
+  Status status_;
+  std::string saved_key_;  // the current key while children are repositioned
+};
 
 // Takes ownership of the children. With no children the result is always
 // !Valid(); with one child the child itself is returned.

@@ -423,6 +423,7 @@ const RegionDescriptor& Region::descriptor() const { return impl_->descriptor();
 Status Region::Mutate(const RowMutation& m) { return impl_->Write({m}); }
 Status Region::MutateBatch(const std::vector<RowMutation>& ms) { return impl_->Write(ms); }
 Result<RowResult> Region::DoGet(const Get& get) { return impl_->DoGet(get); }
+Status Region::DoGet(const Get& get, RowResult* out) { return impl_->DoGet(get, out); }
 Result<std::unique_ptr<RegionScanner>> Region::GetScanner(const Scan& scan) {
   return impl_->GetScanner(scan);
 }

@@ -58,6 +58,8 @@ class RegionImpl {
                               const std::optional<std::string>& expected, const RowMutation& m);
 
   // region_read.cc
+  // Overwrites *out, reusing its buffers.
+  Status DoGet(const Get& get, RowResult* out);
   Result<RowResult> DoGet(const Get& get);
   Result<std::unique_ptr<RegionScanner>> GetScanner(const Scan& scan);
 
@@ -88,9 +90,23 @@ class RegionImpl {
   uint64_t SwapMemstores();
 
   // region_read.cc
-  struct StoreReadState;
+  // The stores' current versions, in store order, taken under state_mu_
+  // (held inline for the usual few families, so a Get allocates nothing).
+  struct StoreVersions {
+    static constexpr size_t kInline = 4;
+    std::array<std::shared_ptr<const StoreVersion>, kInline> inline_versions;
+    std::vector<std::shared_ptr<const StoreVersion>> more;
+    size_t count = 0;
+    std::shared_ptr<const StoreVersion> take(size_t i) {
+      return i < kInline ? std::move(inline_versions[i]) : std::move(more[i - kInline]);
+    }
+  };
+  StoreVersions CurrentVersions() const;
+  // single_row: the scan reads start_row alone (a Get), so files are also
+  // checked against their bloom filters.
   std::vector<std::unique_ptr<class StoreScanner>> OpenStoreScanners(const Scan& scan,
                                                                      bool single_row);
+  Status FilteredGet(const Get& get, RowResult* out);
 
   // region_flush.cc
   Status FlushNow(FlushReason reason);

@@ -78,7 +78,7 @@ void BlockIterator::Invalidate() {
   restart_index_ = num_restarts_;
   has_key_ = false;
   prev_ = PrevEntry::kUnknown;
-  key_.clear();
+  Key().clear();
   value_ = {};
 }
 
@@ -91,7 +91,7 @@ void BlockIterator::Corrupt(uint64_t block_offset, std::string_view detail) {
 
 void BlockIterator::SeekToRestart(uint32_t i) {
   has_key_ = false;
-  key_.clear();
+  Key().clear();
   value_ = {};
   restart_index_ = i;
   next_ = RestartPoint(i);
@@ -118,10 +118,10 @@ bool BlockIterator::ParseNextEntry() {
   }
   // The key decoded last becomes the previous key; the new key shares its prefix.
   const bool had_key = has_key_;
-  key_.swap(prev_key_);
-  if (!had_key) prev_key_.clear();
+  cur_ ^= 1;
+  if (!had_key) PrevKey().clear();
   const auto avail = static_cast<uint64_t>(limit - p);
-  if (shared > prev_key_.size() || static_cast<uint64_t>(non_shared) + value_len > avail) {
+  if (shared > PrevKey().size() || static_cast<uint64_t>(non_shared) + value_len > avail) {
     Corrupt(current_, "entry lengths exceed the block");
     return false;
   }
@@ -129,9 +129,10 @@ bool BlockIterator::ParseNextEntry() {
     Corrupt(current_, "restart entry shares a prefix");
     return false;
   }
-  key_.assign(prev_key_.data(), shared);
-  key_.append(p, non_shared);
-  if (!IsWellFormedKey(key_)) {
+  KeyBuffer& key = Key();
+  key.assign(PrevKey().data(), shared);
+  key.append(p, non_shared);
+  if (!IsWellFormedKey(key)) {
     Corrupt(current_, "malformed key");
     return false;
   }
@@ -181,16 +182,16 @@ void BlockIterator::Seek(std::string_view target) {
   if (!status_.ok()) return;
   if (num_restarts_ == 0) return Invalidate();
   if (Valid()) {
-    if (CompareKeys(key_, target) >= 0) {
+    if (CompareKeys(key(), target) >= 0) {
       // The current entry answers when nothing before it is >= target.
       if (prev_ == PrevEntry::kNone) return;
-      if (prev_ == PrevEntry::kKey && CompareKeys(prev_key_, target) < 0) return;
+      if (prev_ == PrevEntry::kKey && CompareKeys(PrevKey(), target) < 0) return;
     } else {
       // The answer lies ahead: scan a few entries, then search only the
       // restart points after the current one.
       for (int step = 0; step < kMaxForwardSteps; ++step) {
         if (!ParseNextEntry()) return;  // end of block or corruption
-        if (CompareKeys(key_, target) >= 0) return;
+        if (CompareKeys(key(), target) >= 0) return;
       }
       return SeekFromRestart(restart_index_, target);
     }
@@ -215,7 +216,7 @@ void BlockIterator::SeekFromRestart(uint32_t first, std::string_view target) {
   }
   SeekToRestart(left);
   while (ParseNextEntry()) {
-    if (CompareKeys(key_, target) >= 0) return;
+    if (CompareKeys(key(), target) >= 0) return;
   }
 }
 
@@ -226,7 +227,7 @@ void BlockIterator::SeekForPrev(std::string_view target) {
     if (status_.ok()) SeekToLast();
     return;
   }
-  if (CompareKeys(key_, target) > 0) Prev();
+  if (CompareKeys(key(), target) > 0) Prev();
 }
 
 void BlockIterator::Next() {

@@ -25,6 +25,7 @@
 #include <string>
 #include <string_view>
 
+#include "util/key_buffer.h"
 #include "util/kv_iterator.h"
 
 namespace regionlab::storefile {
@@ -52,7 +53,7 @@ class BlockIterator final : public KeyValueIterator {
   void SeekForPrev(std::string_view target) override;
   void Next() override;
   void Prev() override;
-  std::string_view key() const override { return key_; }
+  std::string_view key() const override { return keys_[cur_].view(); }
   std::string_view value() const override { return value_; }
   Status status() const override { return status_; }
 
@@ -63,7 +64,7 @@ class BlockIterator final : public KeyValueIterator {
   enum class PrevEntry : uint8_t {
     kUnknown,  // not tracked (reached by a restart point)
     kNone,     // the current entry is the block's first
-    kKey,      // prev_key_ holds its key
+    kKey,      // PrevKey() holds its key
   };
 
   // Checks the restart array of contents_ and positions before the first entry.
@@ -79,6 +80,8 @@ class BlockIterator final : public KeyValueIterator {
   void SeekFromRestart(uint32_t first, std::string_view target);
   void Invalidate();
   void Corrupt(uint64_t block_offset, std::string_view detail);
+  KeyBuffer& Key() { return keys_[cur_]; }
+  KeyBuffer& PrevKey() { return keys_[cur_ ^ 1]; }
   std::string Origin() const;
 
   std::shared_ptr<const std::string> contents_;
@@ -91,10 +94,12 @@ class BlockIterator final : public KeyValueIterator {
   uint32_t current_ = 0;        // offset of the current entry; restarts_ when !Valid()
   uint32_t next_ = 0;           // offset just past the current entry
   uint32_t restart_index_ = 0;  // last restart point at or before current_
-  bool has_key_ = false;        // key_ holds the key of the entry at current_
+  bool has_key_ = false;        // keys_[cur_] holds the key of the entry at current_
   PrevEntry prev_ = PrevEntry::kUnknown;
-  std::string key_;
-  std::string prev_key_;
+  // The current key and the one decoded before it; decoding the next entry
+  // flips cur_, so the current key becomes the previous one without a copy.
+  KeyBuffer keys_[2];
+  int cur_ = 0;
   std::string_view value_;
   Status status_;
 };

@@ -24,6 +24,7 @@
 #include <string_view>
 
 #include "regionlab/cell.h"
+#include "util/key_buffer.h"
 
 namespace regionlab {
 
@@ -107,5 +108,15 @@ struct KeyComparator {
 std::string FirstKeyOnRow(std::string_view row);
 // A key that sorts before every cell of (row, qualifier).
 std::string FirstKeyOnColumn(std::string_view row, std::string_view qualifier);
+
+// The same seek targets built into a reused buffer (*dst is replaced):
+// FirstKeyOnRow(row), or with next_row FirstKeyOnRow(row + '\0'), the first
+// key after every cell of `row`. For a row of kMaxRowLength bytes that key is
+// one byte longer than a cell key may be: a seek target, not a cell.
+void SetFirstKeyOnRow(KeyBuffer* dst, std::string_view row, bool next_row = false);
+// FirstKeyOnColumn(row, qualifier), or with next_column
+// FirstKeyOnColumn(row, qualifier + '\0'), the first key after the column.
+void SetFirstKeyOnColumn(KeyBuffer* dst, std::string_view row, std::string_view qualifier,
+                         bool next_column = false);
 
 }  // namespace regionlab
