@@ -129,7 +129,6 @@ Status RegionLabClusterStore::scan(const ScanRequest& request, const ScanVisitor
   scan.start_row = request.start;
   scan.reversed = request.reverse;
   scan.limit = request.limit == 0 ? -1 : static_cast<int64_t>(request.limit);
-  scan.caching = kRegionLabScanCaching;
   auto scanner = m_table->GetScanner(scan);
   if (!scanner.ok()) return scanner.status();
   while ((*scanner)->Next(&m_scanRow)) {

@@ -91,13 +91,10 @@ Status RegionLabRegionStore::scan(const ScanRequest& request, const ScanVisitor&
   scan.start_row = request.start;
   scan.reversed = request.reverse;
   scan.limit = request.limit == 0 ? -1 : static_cast<int64_t>(request.limit);
-  scan.caching = kRegionLabScanCaching;
   auto scanner = m_region->GetScanner(scan);
   if (!scanner.ok()) return scanner.status();
-  while ((*scanner)->NextBatch(&m_rows)) {
-    for (const auto& row : m_rows) {
-      if (!row.cells.empty()) visit(row.row, row.cells.front().value);
-    }
+  while ((*scanner)->Next(&m_scanRow)) {
+    if (!m_scanRow.cells.empty()) visit(m_scanRow.row, m_scanRow.cells.front().value);
   }
   return (*scanner)->status();
 }

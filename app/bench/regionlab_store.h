@@ -27,9 +27,6 @@ namespace regionlab::bench {
 // kFamily:kQualifier.
 inline constexpr char kRegionLabFamily[] = "f";
 inline constexpr char kRegionLabQualifier[] = "v";
-// Rows fetched per scanner round trip (Scan caching): a seek-and-next-100 is
-// one batch.
-inline constexpr int kRegionLabScanCaching = 100;
 
 // The family both RegionLab adapters create: VERSIONS 1, COMPRESSION SNAPPY,
 // BLOOMFILTER ROW and the run's BLOCKSIZE.
@@ -62,8 +59,7 @@ class RegionLabRegionStore final : public KvStore {
   // Reused by get() and scan() (one call at a time each, see KvStore): the
   // engine refills their buffers in place.
   regionlab::Get m_get;
-  regionlab::RowResult m_row;
-  std::vector<regionlab::RowResult> m_rows;
+  regionlab::RowResult m_row, m_scanRow;
 };
 
 }  // namespace regionlab::bench

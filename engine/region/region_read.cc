@@ -228,8 +228,36 @@ class RegionScannerImpl final : public RegionScanner {
 
   bool Next(RowResult* out) override {
     if (pending_pos_ < pending_count_) return EmitPending(out);
-    out->row.clear();
-    out->cells.clear();
+    // out's cells are left in place until a row replaces them (its buffers
+    // are reused), and cleared when there is no row.
+    if (!ReadNextRow()) {
+      out->row.clear();
+      out->cells.clear();
+      return false;
+    }
+    return EmitPending(out);
+  }
+
+  bool NextBatch(std::vector<RowResult>* out) override {
+    // The RowResults already in *out are refilled in place, keeping their
+    // buffers (see CellSink).
+    const size_t n = scan_.caching > 0 ? static_cast<size_t>(scan_.caching) : 1;
+    size_t filled = 0;
+    while (filled < n) {
+      if (filled == out->size()) out->emplace_back();
+      if (!Next(&(*out)[filled])) break;
+      ++filled;
+    }
+    out->resize(filled);
+    return filled != 0;
+  }
+
+  Status status() const override { return status_; }
+
+ private:
+  // Reads the next row into pending_ (row_ names it); false at the end or
+  // on error.
+  bool ReadNextRow() {
     if (!status_.ok()) return false;
     if (scan_.limit >= 0 && rows_ >= scan_.limit) return false;
     for (;;) {
@@ -276,27 +304,10 @@ class RegionScannerImpl final : public RegionScanner {
       ++region_->read_requests_;
       pending_count_ = pending_.size();
       pending_pos_ = 0;
-      return EmitPending(out);
+      return true;
     }
   }
 
-  bool NextBatch(std::vector<RowResult>* out) override {
-    // The RowResults already in *out are refilled in place, keeping their
-    // buffers (see CellSink).
-    const size_t n = scan_.caching > 0 ? static_cast<size_t>(scan_.caching) : 1;
-    size_t filled = 0;
-    while (filled < n) {
-      if (filled == out->size()) out->emplace_back();
-      if (!Next(&(*out)[filled])) break;
-      ++filled;
-    }
-    out->resize(filled);
-    return filled != 0;
-  }
-
-  Status status() const override { return status_; }
-
- private:
   // Hands out the pending row, whole or (Scan::batch) in parts. A whole row
   // is swapped with out's cells, so the cell buffers circulate between the
   // caller's results and the next row read.
