@@ -271,6 +271,7 @@ Status RegionImpl::Replay(const WalEntry& entry) {
     it->version->active->Add(key, edit.value);
   }
   ++report_replayed_;
+  RefreshActiveBytes();
   if (entry.sequence_id >= next_sequence_id_) next_sequence_id_ = entry.sequence_id + 1;
   if (entry.sequence_id > read_point_) read_point_ = entry.sequence_id;
   return Status::OK();
@@ -420,7 +421,9 @@ Result<std::unique_ptr<Region>> Region::Open(const RegionOptions& options, const
 }
 
 const RegionDescriptor& Region::descriptor() const { return impl_->descriptor(); }
-Status Region::Mutate(const RowMutation& m) { return impl_->Write({m}); }
+Status Region::Mutate(const RowMutation& m) {
+  return impl_->Write(std::span<const RowMutation>(&m, 1));
+}
 Status Region::MutateBatch(const std::vector<RowMutation>& ms) { return impl_->Write(ms); }
 Result<RowResult> Region::DoGet(const Get& get) { return impl_->DoGet(get); }
 Status Region::DoGet(const Get& get, RowResult* out) { return impl_->DoGet(get, out); }

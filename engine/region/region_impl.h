@@ -10,6 +10,7 @@
 #include <array>
 #include <atomic>
 #include <optional>
+#include <span>
 #include <condition_variable>
 #include <deque>
 #include <memory>
@@ -48,7 +49,7 @@ class RegionImpl {
 
   // region_write.cc
   // rows_locked: the caller already holds the row locks of every mutation.
-  Status Write(const std::vector<RowMutation>& mutations, bool rows_locked = false);
+  Status Write(std::span<const RowMutation> mutations, bool rows_locked = false);
   Result<int64_t> Increment(const std::string& row, const std::string& family,
                             const std::string& qualifier, int64_t amount, Durability d);
   Result<std::string> Append(const std::string& row, const std::string& family,
@@ -79,12 +80,20 @@ class RegionImpl {
 
   // region_write.cc
   Status Validate(const RowMutation& m) const;
+  // The index in stores_ of `family`, or stores_.size().
+  size_t StoreIndex(std::string_view family) const;
   Status ResolveLatestVersionDeletes(RowMutation* m);
-  void ApplyToMemstores(const std::vector<RowMutation*>& batch, const std::vector<uint64_t>& seqs,
-                        int64_t now_ms);
+  // Leader only: encodes the group's mutations (sequence ids from
+  // first_seq) into wal_records_ and appends them to the WAL.
+  Status AppendGroupToWal(uint64_t first_seq, int64_t now_ms, bool sync);
+  // Leader only: inserts the group's cells into the active memstores.
+  void ApplyGroupToMemstores(uint64_t first_seq, int64_t now_ms);
   void AfterWrite();
   void WaitWhileMemstoreBlocked();
+  // Active + snapshot memstore bytes, from the counters below (no lock).
   uint64_t MemstoreHeapSize() const;
+  // Recomputes active_bytes_ from the memstores (after a replay).
+  void RefreshActiveBytes();
   // Swaps every store's active memstore into its snapshot once no writer is
   // inside the memstores; returns the highest sequence id in the snapshots.
   uint64_t SwapMemstores();
@@ -138,13 +147,24 @@ class RegionImpl {
   std::deque<Writer*> writers_;
   std::atomic<uint64_t> next_sequence_id_{1};
   std::atomic<uint64_t> read_point_{0};  // MVCC: highest fully applied sequence id
+  // The current leader's scratch (only the leader touches them).
+  std::vector<Writer*> group_;
+  std::string wal_records_;
+  std::string memstore_key_;
+  // Heap bytes of the active memstores (stored by the leader after each
+  // group and at a swap) and of the snapshots (set at a swap, cleared when
+  // the flush installs its files): the write path's flush and blocking
+  // checks read these instead of locking state_mu_.
+  std::atomic<uint64_t> active_bytes_{0};
+  std::atomic<uint64_t> snapshot_bytes_{0};
 
   // Row locks, striped: a mutation holds the stripes of its rows, so a
   // read-modify-write (increment, append, checkAndMutate) is atomic with
   // respect to every other write of the row.
   static constexpr size_t kRowLockStripes = 64;
   std::array<std::mutex, kRowLockStripes> row_locks_;
-  std::vector<size_t> LockStripes(const std::vector<RowMutation>& mutations);
+  // The stripes of the mutations' rows, as a bit set.
+  static uint64_t LockStripes(std::span<const RowMutation> mutations);
   int active_writes_ = 0;  // guarded by bg_mu_: writes past the closed check
 
   // Store versions and the manifest.

@@ -80,6 +80,16 @@ class Wal {
   // never split, so an entry larger than roll_size is fine.
   [[nodiscard]] Status Append(const std::vector<const WalEntry*>& entries, bool sync);
 
+  // Entries of one region that the caller already framed as records
+  // (wal::BeginRecord, EncodeWalEntryWith, wal::FinishRecord: the bytes
+  // Append would write): a region's group commit encodes its mutations
+  // straight into one buffer. `entries` records, the highest sequence id
+  // among them `max_sequence_id`; the caller has validated them (known cell
+  // types, records within size). `records` must stay valid until this
+  // returns. Otherwise as Append.
+  [[nodiscard]] Status AppendRecords(const std::string& region, std::string_view records,
+                                     size_t entries, uint64_t max_sequence_id, bool sync);
+
   // Makes everything appended so far durable. No fsync when nothing is pending.
   [[nodiscard]] Status Sync();
 
