@@ -12,7 +12,9 @@ const char kTable[] = "bench";
 }  // namespace
 
 RegionLabClusterStore::RegionLabClusterStore(StoreSettings settings)
-    : m_settings(std::move(settings)) {}
+    : m_settings(std::move(settings)) {
+  m_get.columns = benchGetColumns();
+}
 
 RegionLabClusterStore::~RegionLabClusterStore() { (void)close(); }
 

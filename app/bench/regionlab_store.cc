@@ -23,11 +23,16 @@ std::vector<std::pair<std::string, std::string>> describeFamily(
   };
 }
 
+std::vector<regionlab::ColumnSpec> benchGetColumns() {
+  return {{kRegionLabFamily, kRegionLabQualifier, /*whole_family=*/false}};
+}
+
 RegionLabRegionStore::RegionLabRegionStore(StoreSettings settings)
     : m_settings(std::move(settings)) {
   m_descriptor.table = "bench";
   m_descriptor.encoded_name = "bench0000000001";
   m_descriptor.families.push_back(benchFamily(m_settings));
+  m_get.columns = benchGetColumns();
 }
 
 RegionLabRegionStore::~RegionLabRegionStore() { (void)close(); }

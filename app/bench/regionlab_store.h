@@ -2,7 +2,8 @@
 // run as one region of one table with one column family, the region keeping
 // its own write-ahead log (HBase's single-region table).
 //
-// Each benchmark key is a row; its value is the cell f:v. The family has
+// Each benchmark key is a row; its value is the cell f:v, which get() reads
+// by naming the column (benchGetColumns). The family has
 // COMPRESSION SNAPPY, BLOOMFILTER ROW and VERSIONS 1; the region's
 // MEMSTORE_FLUSHSIZE is the shared write-buffer size and its DURABILITY is
 // SYNC_WAL or ASYNC_WAL as the run asks.
@@ -31,6 +32,9 @@ inline constexpr char kRegionLabQualifier[] = "v";
 // The family both RegionLab adapters create: VERSIONS 1, COMPRESSION SNAPPY,
 // BLOOMFILTER ROW and the run's BLOCKSIZE.
 regionlab::FamilyOptions benchFamily(const StoreSettings& settings);
+// What get() asks for: the one column, as a key-value client of HBase reads
+// a value (Get.addColumn(f, v)) -- not the whole family.
+std::vector<regionlab::ColumnSpec> benchGetColumns();
 // The (name, value) settings of `family` both adapters print.
 std::vector<std::pair<std::string, std::string>> describeFamily(
     const regionlab::FamilyOptions& family);

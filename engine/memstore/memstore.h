@@ -53,6 +53,7 @@ class MemStore {
     std::string_view key() const override { return iter_.key(); }
     std::string_view value() const override { return iter_.value(); }
     Status status() const override { return Status::OK(); }
+    bool PrefersSeekToNext() const override { return true; }
 
    private:
     SkipList::Iterator iter_;

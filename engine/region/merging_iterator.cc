@@ -45,23 +45,33 @@ void MergingIterator::Init(size_t count) {
 void MergingIterator::SeekToFirst() {
   for (size_t i = 0; i < count_; ++i) children_[i]->SeekToFirst();
   Rebuild(kForward);
+  EnforceTop();
 }
 
 void MergingIterator::SeekToLast() {
   for (size_t i = 0; i < count_; ++i) children_[i]->SeekToLast();
   Rebuild(kReverse);
+  EnforceTop();
 }
 
 void MergingIterator::Seek(std::string_view target) {
-  if (Valid() && direction_ == kForward && CompareKeys(target, key()) > 0) return Reseek(target);
-  for (size_t i = 0; i < count_; ++i) children_[i]->Seek(target);
-  Rebuild(kForward);
+  if (Valid() && direction_ == kForward && CompareKeys(target, key()) > 0) {
+    Reseek(target);
+  } else {
+    for (size_t i = 0; i < count_; ++i) children_[i]->Seek(target);
+    Rebuild(kForward);
+  }
+  EnforceTop();
 }
 
 void MergingIterator::SeekForPrev(std::string_view target) {
-  if (Valid() && direction_ == kReverse && CompareKeys(target, key()) < 0) return Reseek(target);
-  for (size_t i = 0; i < count_; ++i) children_[i]->SeekForPrev(target);
-  Rebuild(kReverse);
+  if (Valid() && direction_ == kReverse && CompareKeys(target, key()) < 0) {
+    Reseek(target);
+  } else {
+    for (size_t i = 0; i < count_; ++i) children_[i]->SeekForPrev(target);
+    Rebuild(kReverse);
+  }
+  EnforceTop();
 }
 
 void MergingIterator::Next() {
@@ -69,6 +79,7 @@ void MergingIterator::Next() {
   if (direction_ != kForward) return SwitchToForward();
   children_[heap_[0]]->Next();
   FixTop();
+  EnforceTop();
 }
 
 void MergingIterator::Prev() {
@@ -76,6 +87,14 @@ void MergingIterator::Prev() {
   if (direction_ != kReverse) return SwitchToReverse();
   children_[heap_[0]]->Prev();
   FixTop();
+  EnforceTop();
+}
+
+void MergingIterator::EnforceTop() {
+  while (heap_size_ != 0 && !children_[heap_[0]]->RealSeekDone()) {
+    children_[heap_[0]]->EnforceSeek();
+    FixTop();
+  }
 }
 
 // True when child a's entry must be nearer the heap top than child b's.
@@ -164,6 +183,7 @@ void MergingIterator::SwitchToForward() {
   }
   children_[current]->Next();
   Rebuild(kForward);
+  EnforceTop();
 }
 
 void MergingIterator::SwitchToReverse() {
@@ -180,6 +200,7 @@ void MergingIterator::SwitchToReverse() {
   }
   children_[current]->Prev();
   Rebuild(kReverse);
+  EnforceTop();
 }
 
 namespace {

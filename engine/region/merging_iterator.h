@@ -12,6 +12,11 @@
 // the children whose entry lies before the target (HBase's reseek); any
 // other Seek*, and a change of direction, repositions every child.
 //
+// Lazy children (RealSeekDone() false after a Seek) stay in the heap at
+// their placeholder keys and are sought for real only when they reach the
+// top: a Get that is answered before then never reads them (HBase's lazy
+// seek).
+//
 // Errors: when a child stops with a non-OK status, the merging iterator
 // becomes !Valid() and status() returns the first such error, until the next
 // Seek*/SeekTo* call, which starts over.
@@ -53,6 +58,9 @@ class MergingIterator final : public KeyValueIterator {
   std::string_view key() const override { return children_[heap_[0]]->key(); }
   std::string_view value() const override { return children_[heap_[0]]->value(); }
   Status status() const override { return status_; }
+  bool PrefersSeekToNext() const override {
+    return Valid() && children_[heap_[0]]->PrefersSeekToNext();
+  }
 
  private:
   enum Direction { kForward, kReverse };
@@ -64,6 +72,9 @@ class MergingIterator final : public KeyValueIterator {
   void FixTop();
   void Rebuild(Direction direction);
   void Reseek(std::string_view target);
+  // Makes the top child's entry a real one (see RealSeekDone), repeating
+  // while the top is a lazy child.
+  void EnforceTop();
   void SwitchToForward();
   void SwitchToReverse();
 

@@ -154,20 +154,42 @@ bool PlanStoreRead(const ReadSpec& read, const FamilyOptions& family, int64_t no
 // Adds to *sources the files of its version the read may need: in range and
 // time, and for a Get, passing the bloom filters -- checked before any block
 // is touched.
+//
+// A Get of explicit columns without a filter seeks lazily into each plain
+// file that holds no delete marker (HBase's lazy seek): the file stands at
+// the placeholder (row, first column, the file's max timestamp) -- no later
+// than any cell of those columns it can hold -- and is read only if the
+// merge reaches that point before the Get is answered; a Get that finds
+// its columns' newest versions in newer data never reads it. Realising the
+// seek goes straight to the first column, past cells of other columns the
+// Get ignores (a file with delete markers, whose family markers sort before
+// every column, is sought at once).
 void AddStoreFiles(const ReadSpec& read, const ScanQueryOptions& o, bool whole_family,
                    int64_t expired_before, StoreSources* sources) {
+  const bool lazy_get = read.single_row && !read.has_filter && !o.columns.empty();
+  KeyBuffer target, placeholder;
+  if (lazy_get) SetFirstKeyOnColumn(&target, read.start_row, o.columns.front());
   for (const auto& f : sources->version().files) {
     const StoreFileInfo& info = f->reader->info();
     if (!FileMayMatter(info, read, expired_before)) continue;
     if (read.single_row) {
       if (!f->reader->MayContainRow(read.start_row)) continue;
-      if (o.columns.size() == 1 && !whole_family &&
+      // A ROWCOL bloom also answers for the column (a ROW bloom already has).
+      if (info.bloom == BloomType::kRowCol && o.columns.size() == 1 && !whole_family &&
           !f->reader->MayContainColumn(read.start_row, o.columns.front()) &&
           !f->reader->MayContainColumn(read.start_row, {})) {
         continue;  // neither the column nor a family-wide marker is in this file
       }
     }
-    sources->AddFile(*f, read.cache_blocks);
+    if (lazy_get && info.delete_count == 0 && !f->is_reference) {
+      placeholder.clear();
+      AppendKey(&placeholder, read.start_row, o.columns.front(), info.max_timestamp,
+                CellType::kMaximum, kMaxSequenceId);
+      const StoreSources::LazySeek lazy{placeholder, target};
+      sources->AddFile(*f, read.cache_blocks, &lazy);
+    } else {
+      sources->AddFile(*f, read.cache_blocks);
+    }
   }
 }
 

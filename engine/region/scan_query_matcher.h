@@ -190,6 +190,12 @@ class ScanQueryMatcher {
   void SeekHint(const ParsedKey& key, MatchCode code, KeyBuffer* out) const;
   std::string SeekHint(const ParsedKey& key, MatchCode code) const;  // the same, as a string
 
+  // True once the explicit columns have all been served in the current row:
+  // every later cell of the row would be dropped, so a reader may leave the
+  // row without showing them (HBase's ExplicitColumnTracker answers
+  // INCLUDE_AND_SEEK_NEXT_ROW here).
+  bool RowDone() const { return ColumnsDone(); }
+
   // Corruption once the input broke key order within a row (HBase throws an
   // IOException there); the matcher keeps going without crashing, but the
   // caller should stop and report this status.

@@ -143,6 +143,7 @@ void StoreScanner::MatchRow(Cursor* cursor, std::string_view row, CellSink* out)
     switch (code) {
       case MatchCode::kInclude:
       case MatchCode::kSkip:
+        if (matcher_.RowDone()) return;  // nothing more of this row can be returned
         cursor->Next();
         break;
       case MatchCode::kSeekNextColumn:
@@ -237,6 +238,7 @@ void StoreScanner::SkipRow(std::string_view row) {
 void StoreScanner::SeekForward(std::string_view target) {
   for (int i = 0; i < kNextsBeforeSeek; ++i) {
     if (!input_->Valid() || CompareKeys(input_->key(), target) >= 0) return;
+    if (input_->PrefersSeekToNext()) break;  // a memstore: seek at once
     input_->Next();
   }
   if (input_->Valid() && CompareKeys(input_->key(), target) < 0) input_->Seek(target);

@@ -10,7 +10,10 @@
 // Moving on to the next column or row tries a few Next() calls before a
 // Seek, as HBase's StoreScanner does: the target is usually a cell or two
 // ahead, and a Next costs far less than a seek through every memstore and
-// file.
+// file -- except when the current cell is a memstore's, where a step costs
+// as much as a seek (KeyValueIterator::PrefersSeekToNext). Once the
+// matcher has served every explicit column of a row, the rest of the row is
+// left unread (ScanQueryMatcher::RowDone).
 //
 // With a filter (SetFilter) the scanner follows the matcher's filter codes,
 // rewrites included cells with Filter::TransformCell, and stops for good

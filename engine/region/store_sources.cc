@@ -40,9 +40,15 @@ void StoreSources::AddChild(KeyValueIterator* child) {
   ++child_count_;
 }
 
-void StoreSources::AddFile(const StoreFile& file, bool use_cache) {
+void StoreSources::AddFile(const StoreFile& file, bool use_cache, const LazySeek* lazy) {
   if (!file.is_reference && inline_files_ < kInlineFiles) {
-    AddChild(&files_[inline_files_++].emplace(file.reader, use_cache));
+    const size_t i = inline_files_++;
+    KeyValueIterator* it = &files_[i].emplace(file.reader, use_cache);
+    if (lazy != nullptr) {
+      it = &lazy_[i].emplace(it, lazy->placeholder, lazy->target);
+      any_lazy_ = true;
+    }
+    AddChild(it);
     return;
   }
   std::unique_ptr<KeyValueIterator> it = file.reader->NewIterator(use_cache);
@@ -55,7 +61,7 @@ KeyValueIterator* StoreSources::Merged() {
   if (result_ != nullptr) return result_;
   if (child_count_ == 0) {
     result_ = &nothing;
-  } else if (child_count_ == 1) {
+  } else if (child_count_ == 1 && !any_lazy_) {  // a lazy cursor needs a merge to enforce it
     result_ = inline_children_[0];
   } else {
     const std::span<KeyValueIterator* const> all =

@@ -6,11 +6,10 @@
 
 namespace regionlab {
 
-void AppendKey(std::string* dst, std::string_view row, std::string_view qualifier,
-               int64_t timestamp, CellType type, uint64_t sequence_id) {
-  const size_t start = dst->size();
-  dst->resize(start + 2 + row.size() + qualifier.size() + kKeyTailSize);
-  char* p = dst->data() + start;
+namespace {
+// Writes the key into p, which has room for 2 + row + qualifier + 17 bytes.
+void WriteKey(char* p, std::string_view row, std::string_view qualifier, int64_t timestamp,
+              CellType type, uint64_t sequence_id) {
   EncodeBigEndian16(p, static_cast<uint16_t>(row.size()));
   p += 2;
   // memcpy with a null source is undefined even for 0 bytes: empty views may be null.
@@ -21,6 +20,21 @@ void AppendKey(std::string* dst, std::string_view row, std::string_view qualifie
   EncodeBigEndian64(p, static_cast<uint64_t>(timestamp));
   p[8] = static_cast<char>(type);
   EncodeBigEndian64(p + 9, sequence_id);
+}
+}  // namespace
+
+void AppendKey(std::string* dst, std::string_view row, std::string_view qualifier,
+               int64_t timestamp, CellType type, uint64_t sequence_id) {
+  const size_t start = dst->size();
+  dst->resize(start + 2 + row.size() + qualifier.size() + kKeyTailSize);
+  WriteKey(dst->data() + start, row, qualifier, timestamp, type, sequence_id);
+}
+
+void AppendKey(KeyBuffer* dst, std::string_view row, std::string_view qualifier,
+               int64_t timestamp, CellType type, uint64_t sequence_id) {
+  const size_t start = dst->size();
+  dst->resize(start + 2 + row.size() + qualifier.size() + kKeyTailSize);
+  WriteKey(dst->data() + start, row, qualifier, timestamp, type, sequence_id);
 }
 
 std::string EncodeKey(std::string_view row, std::string_view qualifier, int64_t timestamp,

@@ -42,6 +42,8 @@ struct ParsedKey {
 // REQUIRES: row.size() <= kMaxRowLength, timestamp >= 0.
 void AppendKey(std::string* dst, std::string_view row, std::string_view qualifier,
                int64_t timestamp, CellType type, uint64_t sequence_id);
+void AppendKey(KeyBuffer* dst, std::string_view row, std::string_view qualifier,
+               int64_t timestamp, CellType type, uint64_t sequence_id);
 std::string EncodeKey(std::string_view row, std::string_view qualifier, int64_t timestamp,
                       CellType type, uint64_t sequence_id);
 
