@@ -34,11 +34,14 @@ void MergingIterator::Init(size_t count) {
   if (count <= kInlineChildren) {
     children_ = inline_children_;
     heap_ = inline_heap_;
+    keys_ = inline_keys_;
   } else {
     spill_children_.resize(count);
     spill_heap_.resize(count);
+    spill_keys_.resize(count);
     children_ = spill_children_.data();
     heap_ = spill_heap_.data();
+    keys_ = spill_keys_.data();
   }
 }
 
@@ -99,7 +102,7 @@ void MergingIterator::EnforceTop() {
 
 // True when child a's entry must be nearer the heap top than child b's.
 bool MergingIterator::Before(uint32_t a, uint32_t b) const {
-  const int c = CompareKeys(children_[a]->key(), children_[b]->key());
+  const int c = CompareKeys(keys_[a], keys_[b]);
   if (direction_ == kForward) return c < 0 || (c == 0 && a < b);
   return c > 0 || (c == 0 && a > b);
 }
@@ -128,6 +131,7 @@ void MergingIterator::NoteInvalidChild(uint32_t index) {
 void MergingIterator::FixTop() {
   const uint32_t top = heap_[0];
   if (children_[top]->Valid()) {
+    keys_[top] = children_[top]->key();
     SiftDown(0);
     return;
   }
@@ -143,6 +147,7 @@ void MergingIterator::Rebuild(Direction direction) {
   heap_size_ = 0;
   for (size_t i = 0; i < count_; ++i) {
     if (children_[i]->Valid()) {
+      keys_[i] = children_[i]->key();
       heap_[heap_size_++] = static_cast<uint32_t>(i);
     } else {
       NoteInvalidChild(static_cast<uint32_t>(i));
@@ -162,7 +167,7 @@ void MergingIterator::Reseek(std::string_view target) {
   const bool forward = direction_ == kForward;
   while (heap_size_ != 0) {
     KeyValueIterator* child = children_[heap_[0]];
-    const int c = CompareKeys(child->key(), target);
+    const int c = CompareKeys(keys_[heap_[0]], target);
     if (forward ? c >= 0 : c <= 0) break;  // the top is in place, so is every other child
     forward ? child->Seek(target) : child->SeekForPrev(target);
     FixTop();

@@ -55,7 +55,7 @@ class MergingIterator final : public KeyValueIterator {
   void SeekForPrev(std::string_view target) override;
   void Next() override;
   void Prev() override;
-  std::string_view key() const override { return children_[heap_[0]]->key(); }
+  std::string_view key() const override { return keys_[heap_[0]]; }
   std::string_view value() const override { return children_[heap_[0]]->value(); }
   Status status() const override { return status_; }
   bool PrefersSeekToNext() const override {
@@ -82,11 +82,16 @@ class MergingIterator final : public KeyValueIterator {
   size_t count_ = 0;
   KeyValueIterator** children_ = nullptr;  // inline_children_ or spill_children_
   uint32_t* heap_ = nullptr;                // inline_heap_ or spill_heap_
+  // keys_[i]: child i's key() while it is in the heap, refreshed whenever
+  // this iterator moves the child (heap comparisons make no virtual calls).
+  std::string_view* keys_ = nullptr;
   size_t heap_size_ = 0;
   KeyValueIterator* inline_children_[kInlineChildren];
   uint32_t inline_heap_[kInlineChildren];
+  std::string_view inline_keys_[kInlineChildren];
   std::vector<KeyValueIterator*> spill_children_;
   std::vector<uint32_t> spill_heap_;
+  std::vector<std::string_view> spill_keys_;
   Direction direction_ = kForward;
   Status status_;
   std::string saved_key_;  // the current key while children are repositioned

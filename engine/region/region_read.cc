@@ -169,11 +169,13 @@ void AddStoreFiles(const ReadSpec& read, const ScanQueryOptions& o, bool whole_f
   const bool lazy_get = read.single_row && !read.has_filter && !o.columns.empty();
   KeyBuffer target, placeholder;
   if (lazy_get) SetFirstKeyOnColumn(&target, read.start_row, o.columns.front());
+  std::optional<storefile::BloomHash> row_hash;  // hashed once for every file's filter
   for (const auto& f : sources->version().files) {
     const StoreFileInfo& info = f->reader->info();
     if (!FileMayMatter(info, read, expired_before)) continue;
     if (read.single_row) {
-      if (!f->reader->MayContainRow(read.start_row)) continue;
+      if (!row_hash) row_hash = storefile::BloomHash::Of(read.start_row);
+      if (!f->reader->MayContainRow(*row_hash)) continue;
       // A ROWCOL bloom also answers for the column (a ROW bloom already has).
       if (info.bloom == BloomType::kRowCol && o.columns.size() == 1 && !whole_family &&
           !f->reader->MayContainColumn(read.start_row, o.columns.front()) &&
@@ -301,7 +303,9 @@ class RegionScannerImpl final : public RegionScanner {
       }
       if (!any) return false;
       // Reading moves the stores' cursors, which the peeked views point into.
-      for (size_t i = 0; i < stores_.size(); ++i) in_row_[i] = in_row_[i] && peeks_[i] == candidate;
+      for (size_t i = 0; i < stores_.size(); ++i) {
+        in_row_[i] = in_row_[i] && SameBytes(peeks_[i], candidate);
+      }
       row_.assign(candidate);
       if (filter_ != nullptr && filter_->FilterRowKey(row_)) {
         for (size_t i = 0; i < stores_.size(); ++i) {

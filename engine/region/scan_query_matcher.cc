@@ -173,7 +173,7 @@ MatchCode ScanQueryMatcher::Match(const ParsedKey& key, std::string_view value) 
     return MatchCode::kSkip;
   }
   value_ = value;
-  if (!has_row_ || key.row != std::string_view(row_)) {
+  if (!has_row_ || !SameBytes(key.row, row_)) {
     has_row_ = true;
     row_.assign(key.row.data(), key.row.size());
     qualifier_.clear();
@@ -182,7 +182,7 @@ MatchCode ScanQueryMatcher::Match(const ParsedKey& key, std::string_view value) 
     empty_column_closed_ = false;
     has_filter_column_ = false;
   }
-  if (key.qualifier != std::string_view(qualifier_)) {
+  if (!SameBytes(key.qualifier, qualifier_)) {
     if (key.qualifier < std::string_view(qualifier_)) NoteOutOfOrder(key, qualifier_);
     qualifier_.assign(key.qualifier.data(), key.qualifier.size());
   }
@@ -386,7 +386,7 @@ MatchCode ScanQueryMatcher::CheckVersions(const ParsedKey& key, bool ignore_coun
 }
 
 MatchCode ScanQueryMatcher::CheckWildcardVersion(const ParsedKey& key, bool ignore_count) {
-  if (!has_column_ || key.qualifier != std::string_view(column_)) {
+  if (!has_column_ || !SameBytes(key.qualifier, column_)) {
     has_column_ = true;
     column_.assign(key.qualifier.data(), key.qualifier.size());
     count_ = 0;

@@ -126,13 +126,14 @@ void StoreScanner::MatchRow(Cursor* cursor, std::string_view row, CellSink* out)
   Filter* const filter = matcher_.filter();
   ParsedKey key;
   while (cursor->Valid()) {
-    if (!ParseKey(cursor->key(), &key) || key.row != row) return;
+    if (!ParseKey(cursor->key(), &key) || !SameBytes(key.row, row)) return;
     const std::string_view value = cursor->value();
     const MatchCode code = matcher_.Match(key, value);
     if (IsIncludeMatch(code)) {
       Cell& c = out->Add();
-      c.row.assign(row);
-      c.family.assign(family_);
+      // A reused cell often holds this row and family already.
+      if (!SameBytes(c.row, row)) c.row.assign(row);
+      if (!SameBytes(c.family, family_)) c.family.assign(family_);
       c.qualifier.assign(key.qualifier);
       c.timestamp = key.timestamp;
       c.type = key.type;
@@ -175,7 +176,7 @@ bool StoreScanner::BufferRowBackward(std::string_view row) {
   buffer.Clear();
   while (input_->Valid()) {
     const std::string_view key = input_->key();
-    if (KeyRow(key) != row) break;
+    if (!SameBytes(KeyRow(key), row)) break;
     const std::string_view value = input_->value();
     if (buffer.cells() >= kMaxBufferedCells ||
         buffer.bytes() + key.size() + value.size() > kMaxBufferedBytes) {
@@ -204,7 +205,7 @@ void StoreScanner::ReadRow(std::string_view row, CellSink* out) {
     }
   } else {
     MatchRow(&input, row, out);
-    if (input_->Valid() && KeyRow(input_->key()) == row) {
+    if (input_->Valid() && SameBytes(KeyRow(input_->key()), row)) {
       SetFirstKeyOnRow(&seek_key_, row, /*next_row=*/true);
       SeekForward(seek_key_);
     }

@@ -80,6 +80,26 @@ inline int CompareBytes(const char* a, size_t an, const char* b, size_t bn) {
 }
 }  // namespace key_internal
 
+// a == b, inline for the short strings keys are made of (rows,
+// qualifiers): the read path compares a row or column per cell.
+inline bool SameBytes(std::string_view a, std::string_view b) {
+  const size_t n = a.size();
+  if (n != b.size()) return false;
+  const char* x = a.data();
+  const char* y = b.data();
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t u, v;
+    std::memcpy(&u, x + i, 8);
+    std::memcpy(&v, y + i, 8);
+    if (u != v) return false;
+  }
+  for (; i < n; ++i) {
+    if (x[i] != y[i]) return false;
+  }
+  return true;
+}
+
 // Compares only (row, qualifier): 0 when both name the same column.
 // Returns -1, 0 or 1. REQUIRES: both keys well-formed.
 inline int CompareKeyColumns(std::string_view a, std::string_view b) {
