@@ -14,6 +14,7 @@ const char kTable[] = "bench";
 RegionLabClusterStore::RegionLabClusterStore(StoreSettings settings)
     : m_settings(std::move(settings)) {
   m_get.columns = benchGetColumns();
+  m_put.Put(kRegionLabFamily, kRegionLabQualifier, {});
 }
 
 RegionLabClusterStore::~RegionLabClusterStore() { (void)close(); }
@@ -112,10 +113,10 @@ Status RegionLabClusterStore::close() {
 }
 
 Status RegionLabClusterStore::put(std::string_view key, std::string_view value) {
-  regionlab::RowMutation m;
-  m.row.assign(key);
-  m.Put(kRegionLabFamily, kRegionLabQualifier, std::string(value));
-  return m_table->Put(m);
+  // One mutation reused across puts (its strings keep their buffers).
+  m_put.row.assign(key);
+  m_put.cells.front().value.assign(value);
+  return m_table->Put(m_put);
 }
 
 Status RegionLabClusterStore::get(std::string_view key, std::string* value, bool* found) {

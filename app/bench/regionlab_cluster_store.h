@@ -59,8 +59,9 @@ class RegionLabClusterStore final : public KvStore {
   const StoreSettings m_settings;
   std::unique_ptr<regionlab::Cluster> m_cluster;
   std::shared_ptr<regionlab::Table> m_table;
-  // Reused by get() and scan() (one call at a time each, see KvStore): the
-  // engine refills their buffers in place.
+  // Reused by put(), get() and scan() (one call at a time each, see
+  // KvStore): their buffers keep their capacity.
+  regionlab::RowMutation m_put;
   regionlab::Get m_get;
   regionlab::RowResult m_row, m_scanRow;
 };

@@ -60,8 +60,9 @@ class RegionLabRegionStore final : public KvStore {
   const StoreSettings m_settings;
   regionlab::RegionDescriptor m_descriptor;
   std::unique_ptr<regionlab::Region> m_region;
-  // Reused by get() and scan() (one call at a time each, see KvStore): the
-  // engine refills their buffers in place.
+  // Reused by put(), get() and scan() (one call at a time each, see
+  // KvStore): their buffers keep their capacity.
+  regionlab::RowMutation m_put;
   regionlab::Get m_get;
   regionlab::RowResult m_row, m_scanRow;
 };

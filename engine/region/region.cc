@@ -156,6 +156,7 @@ Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
     store.version = std::move(version);
     stores_.push_back(std::move(store));
   }
+  for (const auto& st : stores_) leader_active_.push_back(st.version->active.get());
   flushed_sequence_id_ = manifest_.flushed_sequence_id;
   next_sequence_id_ = max_seq + 1;
   read_point_ = max_seq;
@@ -282,13 +283,14 @@ Status RegionImpl::Shutdown(bool flush) {
     std::unique_lock<std::mutex> l(bg_mu_);
     if (closed_ || closing_) return Status::OK();
     closing_ = true;
+    closing_writes_.store(true);
     if (pool_ == nullptr) {  // never opened
       closed_ = true;
       return Status::OK();
     }
     // Writes that got past the closed check finish first, then background work.
     bg_cv_.notify_all();
-    bg_cv_.wait(l, [this] { return bg_running_ == 0 && active_writes_ == 0; });
+    bg_cv_.wait(l, [this] { return bg_running_ == 0 && active_writes_.load() == 0; });
   }
   Status s;
   if (flush) {

@@ -151,6 +151,10 @@ class RegionImpl {
   std::vector<Writer*> group_;
   std::string wal_records_;
   std::string memstore_key_;
+  // The stores' active memstores, in store order. Written at open and by
+  // SwapMemstores (at the head of the write queue, so no leader is active)
+  // and read by the leader, both under write_mu_'s ordering: no lock here.
+  std::vector<MemStore*> leader_active_;
   // Heap bytes of the active memstores (stored by the leader after each
   // group and at a swap) and of the snapshots (set at a swap, cleared when
   // the flush installs its files): the write path's flush and blocking
@@ -165,7 +169,12 @@ class RegionImpl {
   std::array<std::mutex, kRowLockStripes> row_locks_;
   // The stripes of the mutations' rows, as a bit set.
   static uint64_t LockStripes(std::span<const RowMutation> mutations);
-  int active_writes_ = 0;  // guarded by bg_mu_: writes past the closed check
+  // Writes past the closed check. A write counts itself in, then checks
+  // closing_writes_; Shutdown sets closing_writes_, then waits (under
+  // bg_mu_) for the count to drain: with sequentially consistent atomics
+  // one of the two always sees the other, and the last write out wakes it.
+  std::atomic<int> active_writes_{0};
+  std::atomic<bool> closing_writes_{false};
 
   // Store versions and the manifest.
   mutable std::mutex state_mu_;

@@ -176,20 +176,20 @@ class StripeGuard {
 }  // namespace
 
 Status RegionImpl::Write(std::span<const RowMutation> input, bool rows_locked) {
-  {
-    std::lock_guard<std::mutex> l(bg_mu_);
-    if (closing_ || closed_) {
-      return Status::Aborted("region " + descriptor_.encoded_name + " is closed");
-    }
-    ++active_writes_;
-  }
-  struct WriteScope {  // lets Close wait for this write
+  struct WriteScope {  // lets Close wait for this write (see active_writes_)
     RegionImpl* r;
     ~WriteScope() {
-      std::lock_guard<std::mutex> l(r->bg_mu_);
-      if (--r->active_writes_ == 0) r->bg_cv_.notify_all();
+      if (r->active_writes_.fetch_sub(1) == 1 && r->closing_writes_.load()) {
+        std::lock_guard<std::mutex> l(r->bg_mu_);
+        r->bg_cv_.notify_all();
+      }
     }
-  } scope{this};
+  };
+  active_writes_.fetch_add(1);
+  WriteScope scope{this};
+  if (closing_writes_.load()) {
+    return Status::Aborted("region " + descriptor_.encoded_name + " is closed");
+  }
   std::optional<StripeGuard> row_locks;
   if (!rows_locked) row_locks.emplace(row_locks_, LockStripes(input));
   // The mutations are written as given; only a version delete without a
@@ -299,18 +299,8 @@ Status RegionImpl::AppendGroupToWal(uint64_t first_seq, int64_t now, bool sync) 
 
 void RegionImpl::ApplyGroupToMemstores(uint64_t first_seq, int64_t now) {
   // The active memstores cannot change while this writer leads (a swap waits
-  // for the write queue), so plain pointers to them are taken once.
-  std::array<MemStore*, StoreVersions::kInline> inline_active;
-  std::vector<MemStore*> more_active;
-  MemStore** active = inline_active.data();
-  {
-    std::lock_guard<std::mutex> sl(state_mu_);
-    if (stores_.size() > inline_active.size()) {
-      more_active.resize(stores_.size());
-      active = more_active.data();
-    }
-    for (size_t i = 0; i < stores_.size(); ++i) active[i] = stores_[i].version->active.get();
-  }
+  // for the write queue): leader_active_ holds them.
+  MemStore* const* active = leader_active_.data();
   uint64_t seq = first_seq;
   for (const Writer* x : group_) {
     for (size_t i = 0; i < x->count; ++i, ++seq) {
@@ -354,11 +344,13 @@ uint64_t RegionImpl::SwapMemstores() {
   {
     std::lock_guard<std::mutex> sl(state_mu_);
     uint64_t swapped = 0;
-    for (auto& st : stores_) {
+    for (size_t i = 0; i < stores_.size(); ++i) {
+      Store& st = stores_[i];
       auto v = std::make_shared<StoreVersion>(*st.version);
       swapped += MemStoreBytes(v->active.get());
       v->snapshot = v->active;
       v->active = std::make_shared<MemStore>();
+      leader_active_[i] = v->active.get();
       st.version = std::move(v);
     }
     snapshot_bytes_.store(swapped, std::memory_order_relaxed);
