@@ -51,7 +51,7 @@ std::vector<std::pair<std::string, std::string>> RegionLabClusterStore::describe
                      " region servers, client Table API; no auto split"},
       {"DURABILITY", regionlab::DurabilityName(d.durability)},
       {"WAL", "one WAL per region server shared by its regions, group commit; ASYNC_WAL syncs "
-              "in the background every 100 ms"},
+              "in the background every second (HBase's optionallogflushinterval)"},
   };
   for (auto& setting : describeFamily(d.families.front())) out.push_back(std::move(setting));
   out.push_back({"block cache", std::to_string(o.block_cache_per_server >> 10) +

@@ -53,7 +53,8 @@ std::vector<std::pair<std::string, std::string>> RegionLabRegionStore::describe(
   std::vector<std::pair<std::string, std::string>> out = {
       {"layout", "one region of one table, opened directly (no cluster)"},
       {"DURABILITY", regionlab::DurabilityName(o.durability)},
-      {"WAL", "region's own WAL, group commit; ASYNC_WAL syncs in the background every 100 ms"},
+      {"WAL", "region's own WAL, group commit; ASYNC_WAL syncs in the background every "
+              "second (HBase's optionallogflushinterval)"},
   };
   for (auto& setting : describeFamily(f)) out.push_back(std::move(setting));
   out.push_back({"block cache", std::to_string(o.block_cache_capacity >> 20) + " MiB (LruBlockCache)"});

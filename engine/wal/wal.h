@@ -43,9 +43,10 @@ struct WalOptions {
   std::string dir;                   // required; created when missing
   uint64_t roll_size = 64ull << 20;  // roll to a new segment once the current one reaches this
   // Period of the background fsync that makes ASYNC_WAL appends (sync=false)
-  // durable. <= 0: no background thread; async appends are then synced by the
-  // next sync append, Sync(), Roll() or Close().
-  int async_sync_interval_ms = 100;
+  // durable: HBase's hbase.regionserver.optionallogflushinterval, whose
+  // default is 1 s. <= 0: no background thread; async appends are then
+  // synced by the next sync append, Sync(), Roll() or Close().
+  int async_sync_interval_ms = 1000;
 };
 
 // Counters since Open. Read with Wal::GetStats().
