@@ -137,13 +137,16 @@ void RegionImpl::WaitWhileMemstoreBlocked() {
       options_.memstore_flush_size * static_cast<uint64_t>(std::max(1, options_.memstore_block_multiplier));
   if (MemstoreHeapSize() <= blocking) return;
   ++blocked_writes_;
-  (void)Flush(FlushReason::kSize, /*wait=*/false);
-  std::unique_lock<std::mutex> l(bg_mu_);
-  while (!closing_ && bg_error_.ok()) {
+  for (;;) {
+    // Requested on every round: a flush that was already running when this
+    // writer arrived swapped out a memstore from before the block and leaves
+    // the active one over the limit; only a further flush brings it down.
+    (void)Flush(FlushReason::kSize, /*wait=*/false);
+    std::unique_lock<std::mutex> l(bg_mu_);
+    if (closing_ || !bg_error_.ok()) return;
     l.unlock();
-    const bool still_blocked = MemstoreHeapSize() > blocking;
+    if (MemstoreHeapSize() <= blocking) return;
     l.lock();
-    if (!still_blocked) break;
     bg_cv_.wait_for(l, std::chrono::milliseconds(50));
   }
 }
