@@ -51,6 +51,8 @@ std::string usageText() {
          "  --write-buffer-mb N  memtable / memstore size of every system (default 64)\n"
          "  --block-size N       data block bytes of RegionLab, LevelDB and RocksDB (default\n"
          "                       4096; 0 = each engine's own default)\n"
+         "  --regions N          regions of RegionLab-split's pre-split table, over 3 region\n"
+         "                       servers (default 6)\n"
          "  --seed N             request sequence seed (default 42)\n"
          "  --data DIR           where the stores live (default: a new directory in $TMPDIR)\n"
          "  --keep               keep the stores' files at the end\n"
@@ -107,7 +109,7 @@ std::optional<std::string> parseCommandLine(int argc, char** argv, BenchConfig* 
       config->jsonPath = value;
     } else if (arg == "--num" || arg == "--sync-num" || arg == "--value-size" ||
                arg == "--cache-mb" || arg == "--write-buffer-mb" || arg == "--block-size" ||
-               arg == "--seed") {
+               arg == "--seed" || arg == "--regions") {
       if (auto e = number(&n)) return e;
       if (arg == "--num") num = n;
       if (arg == "--sync-num") syncNum = n;
@@ -116,6 +118,10 @@ std::optional<std::string> parseCommandLine(int argc, char** argv, BenchConfig* 
       if (arg == "--write-buffer-mb") config->writeBufferBytes = n << 20;
       if (arg == "--block-size") config->blockSize = static_cast<uint32_t>(n);
       if (arg == "--seed") config->seed = n;
+      if (arg == "--regions") {
+        if (n < 1 || n > 1000) return arg + " must be between 1 and 1000";
+        config->regions = static_cast<int>(n);
+      }
     } else if (arg == "--durability") {
       if (!next(&text)) return arg + " needs a value";
       config->modes.clear();

@@ -37,6 +37,9 @@ struct BenchConfig {
   // (LevelDB's and RocksDB's default; HBase's BLOCKSIZE default of 64 KiB is
   // meant for HDFS reads); 0 = each engine's own default.
   uint32_t blockSize = 4096;
+  // --regions: RegionLab-split's table is pre-split into this many regions,
+  // spread over its 3 region servers.
+  int regions = 6;
   uint64_t seed = 42;                       // --seed
   bool quick = false;                       // --quick
   bool json = false;                        // --json[=PATH]

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "regionlab_cluster_store.h"
 #include "regionlab_store.h"
 #include "sqlite_store.h"
 #ifdef REGIONLAB_BENCH_HAVE_PEERS
@@ -29,16 +30,19 @@ uint64_t directoryBytes(const std::string& dir) {
   return total;
 }
 
+bool isRegionLab(const std::string& system) { return system.rfind("RegionLab", 0) == 0; }
+
 std::vector<std::string> availableSystems() {
 #ifdef REGIONLAB_BENCH_HAVE_PEERS
-  return {"RegionLab", "LevelDB", "RocksDB", "SQLite"};
+  return {"RegionLab", "RegionLab-split", "LevelDB", "RocksDB", "SQLite"};
 #else
-  return {"RegionLab", "SQLite"};
+  return {"RegionLab", "RegionLab-split", "SQLite"};
 #endif
 }
 
 std::unique_ptr<KvStore> makeStore(const std::string& system, const StoreSettings& settings) {
   if (system == "RegionLab") return std::make_unique<RegionLabRegionStore>(settings);
+  if (system == "RegionLab-split") return std::make_unique<RegionLabClusterStore>(settings);
   if (system == "SQLite") return std::make_unique<SqliteStore>(settings);
 #ifdef REGIONLAB_BENCH_HAVE_PEERS
   if (system == "LevelDB") return std::make_unique<LevelDbStore>(settings);

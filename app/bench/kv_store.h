@@ -39,6 +39,9 @@ struct StoreSettings {
   uint64_t writeBufferBytes = 64ull << 20;  // memtable / memstore flush size
   uint32_t blockSize = 0;                // data block bytes; 0 = each engine's own default
   int bloomBitsPerKey = 10;
+  // Systems that partition the key space (RegionLab-split): the keys at which
+  // one partition ends and the next begins, sorted. Others ignore it.
+  std::vector<std::string> splitKeys;
 };
 
 // A range read: from `start` (inclusive; empty = the first key, or the last
@@ -81,8 +84,12 @@ class KvStore {
 // Bytes of every file below `dir`.
 uint64_t directoryBytes(const std::string& dir);
 
-// The systems compiled into this build, in report order (RegionLab first).
+// The systems compiled into this build, in report order: RegionLab's
+// configurations first (RegionLab: one region; RegionLab-split: a table
+// pre-split over 3 region servers), then the peers.
 std::vector<std::string> availableSystems();
+// True for RegionLab's own configurations (the systems ratios are taken of).
+bool isRegionLab(const std::string& system);
 // A new, unopened adapter for `system` (a name from availableSystems()), or
 // null for an unknown name.
 std::unique_ptr<KvStore> makeStore(const std::string& system, const StoreSettings& settings);

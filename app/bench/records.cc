@@ -45,6 +45,17 @@ void RecordFormat::key(uint64_t index, std::string* out) {
   }
 }
 
+std::vector<std::string> RecordFormat::splitKeys(uint64_t records, int parts) {
+  std::vector<std::string> keys;
+  for (int i = 1; i < parts; ++i) {
+    const uint64_t index = records * static_cast<uint64_t>(i) / static_cast<uint64_t>(parts);
+    if (index == 0) continue;
+    std::string k = key(index);
+    if (keys.empty() || keys.back() != k) keys.push_back(std::move(k));
+  }
+  return keys;
+}
+
 std::string RecordFormat::key(uint64_t index) {
   std::string k;
   key(index, &k);

@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace regionlab::bench {
 
@@ -36,6 +37,10 @@ class RecordFormat {
   static void key(uint64_t index, std::string* out);
   static std::string key(uint64_t index);
   static void missingKey(uint64_t index, std::string* out);
+  // The keys that divide records [0, records) into `parts` ranges of equal
+  // size: key(records * i / parts) for i = 1 .. parts - 1, without repeats
+  // (fewer when records < parts).
+  static std::vector<std::string> splitKeys(uint64_t records, int parts);
   // The record index of a key made by key(); nullopt for anything else.
   static std::optional<uint64_t> indexOf(std::string_view key);
 

@@ -33,6 +33,7 @@ SystemRun runSystem(const BenchConfig& config, const PassPlan& plan, const std::
   settings.blockCacheBytes = config.cacheBytes;
   settings.writeBufferBytes = config.writeBufferBytes;
   settings.blockSize = config.blockSize;
+  settings.splitKeys = RecordFormat::splitKeys(plan.params.records, config.regions);
   std::error_code ec;
   std::filesystem::remove_all(settings.dir, ec);
 
@@ -52,7 +53,7 @@ SystemRun runSystem(const BenchConfig& config, const PassPlan& plan, const std::
   WorkloadRunner runner(store.get(), settings.dir, &format, plan.params);
   for (const auto& workload : plan.workloads) {
     WorkloadResult r = runner.run(workload);
-    std::fprintf(out, "    %-10s %-17s %12.0f ops/s %8.2f s%s%s\n", system.c_str(),
+    std::fprintf(out, "    %-15s %-17s %12.0f ops/s %8.2f s%s%s\n", system.c_str(),
                  workload.c_str(), r.opsPerSecond(), r.seconds, r.error.empty() ? "" : "  ",
                  r.error.c_str());
     std::fflush(out);
@@ -103,11 +104,12 @@ int main(int argc, char** argv) {
 
   std::FILE* out = config.json && config.jsonPath.empty() ? stderr : stdout;
   MachineInfo machine = describeMachine(config.dataDir);
-  std::fprintf(out, "regionlab-bench: RegionLab side by side with");
-  for (size_t i = 1; i < config.systems.size(); ++i) {
-    std::fprintf(out, "%s %s", i > 1 ? "," : "", config.systems[i].c_str());
+  std::fprintf(out, "regionlab-bench:");
+  for (size_t i = 0; i < config.systems.size(); ++i) {
+    std::fprintf(out, "%s %s", i > 0 ? "," : "", config.systems[i].c_str());
   }
-  std::fprintf(out, "\n");
+  std::fprintf(out, " (RegionLab-split: the table pre-split into %d regions over 3 servers)\n",
+               config.regions);
   printMachine(out, machine);
   std::fprintf(out,
                "Shared settings: WAL on, snappy, bloom 10 bits/key, block cache %llu MiB, write "

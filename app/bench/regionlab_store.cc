@@ -4,24 +4,36 @@
 
 namespace regionlab::bench {
 
-namespace {
-const char kFamily[] = "f";
-const char kQualifier[] = "v";
-// Rows fetched per scanner round trip: a seek-and-next-100 is one batch.
-constexpr int kScanCaching = 100;
-}  // namespace
+regionlab::FamilyOptions benchFamily(const StoreSettings& settings) {
+  regionlab::FamilyOptions family;
+  family.name = kRegionLabFamily;
+  family.max_versions = 1;
+  family.compression = regionlab::Compression::kSnappy;
+  family.bloom = regionlab::BloomType::kRow;
+  if (settings.blockSize != 0) family.block_size = settings.blockSize;
+  return family;
+}
+
+std::vector<std::pair<std::string, std::string>> describeFamily(
+    const regionlab::FamilyOptions& family) {
+  return {
+      {"COMPRESSION", regionlab::CompressionName(family.compression)},
+      {"BLOOMFILTER", regionlab::BloomTypeName(family.bloom)},
+      {"BLOCKSIZE", std::to_string(family.block_size)},
+  };
+}
+
+std::vector<regionlab::ColumnSpec> benchGetColumns() {
+  return {{kRegionLabFamily, kRegionLabQualifier, /*whole_family=*/false}};
+}
 
 RegionLabRegionStore::RegionLabRegionStore(StoreSettings settings)
     : m_settings(std::move(settings)) {
   m_descriptor.table = "bench";
   m_descriptor.encoded_name = "bench0000000001";
-  regionlab::FamilyOptions family;
-  family.name = kFamily;
-  family.max_versions = 1;
-  family.compression = regionlab::Compression::kSnappy;
-  family.bloom = regionlab::BloomType::kRow;
-  if (m_settings.blockSize != 0) family.block_size = m_settings.blockSize;
-  m_descriptor.families.push_back(family);
+  m_descriptor.families.push_back(benchFamily(m_settings));
+  m_get.columns = benchGetColumns();
+  m_put.Put(kRegionLabFamily, kRegionLabQualifier, {});
 }
 
 RegionLabRegionStore::~RegionLabRegionStore() { (void)close(); }
@@ -38,17 +50,17 @@ regionlab::RegionOptions RegionLabRegionStore::regionOptions() const {
 std::vector<std::pair<std::string, std::string>> RegionLabRegionStore::describe() const {
   const regionlab::RegionOptions o = regionOptions();
   const regionlab::FamilyOptions& f = m_descriptor.families.front();
-  return {
-      {"layout", "one region (table pre-split over 3 region servers: pending the cluster API)"},
+  std::vector<std::pair<std::string, std::string>> out = {
+      {"layout", "one region of one table, opened directly (no cluster)"},
       {"DURABILITY", regionlab::DurabilityName(o.durability)},
-      {"WAL", "region's own WAL, group commit; ASYNC_WAL syncs in the background every 100 ms"},
-      {"COMPRESSION", regionlab::CompressionName(f.compression)},
-      {"BLOOMFILTER", regionlab::BloomTypeName(f.bloom)},
-      {"BLOCKSIZE", std::to_string(f.block_size)},
-      {"block cache", std::to_string(o.block_cache_capacity >> 20) + " MiB (LruBlockCache)"},
-      {"MEMSTORE_FLUSHSIZE", std::to_string(o.memstore_flush_size >> 20) + " MiB"},
-      {"background threads", std::to_string(o.background_threads)},
+      {"WAL", "region's own WAL, group commit; ASYNC_WAL syncs in the background every "
+              "second (HBase's optionallogflushinterval)"},
   };
+  for (auto& setting : describeFamily(f)) out.push_back(std::move(setting));
+  out.push_back({"block cache", std::to_string(o.block_cache_capacity >> 20) + " MiB (LruBlockCache)"});
+  out.push_back({"MEMSTORE_FLUSHSIZE", std::to_string(o.memstore_flush_size >> 20) + " MiB"});
+  out.push_back({"background threads", std::to_string(o.background_threads)});
+  return out;
 }
 
 Status RegionLabRegionStore::open() {
@@ -67,19 +79,17 @@ Status RegionLabRegionStore::close() {
 }
 
 Status RegionLabRegionStore::put(std::string_view key, std::string_view value) {
-  regionlab::RowMutation m;
-  m.row.assign(key);
-  m.Put(kFamily, kQualifier, std::string(value));
-  return m_region->Mutate(m);
+  // One mutation reused across puts (its strings keep their buffers).
+  m_put.row.assign(key);
+  m_put.cells.front().value.assign(value);
+  return m_region->Mutate(m_put);
 }
 
 Status RegionLabRegionStore::get(std::string_view key, std::string* value, bool* found) {
-  regionlab::Get get;
-  get.row.assign(key);
-  auto r = m_region->DoGet(get);
-  if (!r.ok()) return r.status();
-  *found = !r->cells.empty();
-  if (*found) *value = std::move(r->cells.front().value);
+  m_get.row.assign(key);
+  RL_RETURN_IF_ERROR(m_region->DoGet(m_get, &m_row));
+  *found = !m_row.cells.empty();
+  if (*found) value->assign(m_row.cells.front().value);
   return Status::OK();
 }
 
@@ -88,14 +98,10 @@ Status RegionLabRegionStore::scan(const ScanRequest& request, const ScanVisitor&
   scan.start_row = request.start;
   scan.reversed = request.reverse;
   scan.limit = request.limit == 0 ? -1 : static_cast<int64_t>(request.limit);
-  scan.caching = kScanCaching;
   auto scanner = m_region->GetScanner(scan);
   if (!scanner.ok()) return scanner.status();
-  std::vector<regionlab::RowResult> rows;
-  while ((*scanner)->NextBatch(&rows)) {
-    for (const auto& row : rows) {
-      if (!row.cells.empty()) visit(row.row, row.cells.front().value);
-    }
+  while ((*scanner)->Next(&m_scanRow)) {
+    if (!m_scanRow.cells.empty()) visit(m_scanRow.row, m_scanRow.cells.front().value);
   }
   return (*scanner)->status();
 }

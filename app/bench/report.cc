@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -77,6 +78,34 @@ std::string num(double v) {
 }
 
 double ratio(double ours, double theirs) { return theirs > 0 ? ours / theirs : 0; }
+
+// RegionLab configuration `ours` over `peer` on `workload`; nullopt when
+// either did not finish it.
+std::optional<double> workloadRatio(const SystemRun& ours, const SystemRun& peer,
+                                    const std::string& workload) {
+  const WorkloadResult* a = ours.result(workload);
+  const WorkloadResult* b = peer.result(workload);
+  if (a == nullptr || b == nullptr || !a->error.empty() || !b->error.empty()) return std::nullopt;
+  return ratio(a->opsPerSecond(), b->opsPerSecond());
+}
+
+// JSON for a peer's ratios on `workload`: {"RegionLab": x, "RegionLab-split": y}
+// (null for a RegionLab configuration); with firstOnly, the first RegionLab
+// configuration's ratio alone.
+std::string ratioJson(const std::vector<const SystemRun*>& ours, const SystemRun& peer,
+                      const std::string& workload, bool firstOnly) {
+  if (isRegionLab(peer.system) || ours.empty()) return "null";
+  auto one = [&](const SystemRun* o) {
+    const std::optional<double> x = workloadRatio(*o, peer, workload);
+    return x ? num(*x) : std::string("null");
+  };
+  if (firstOnly) return one(ours.front());
+  std::string out = "{";
+  for (size_t i = 0; i < ours.size(); ++i) {
+    out += (i ? ", " : "") + q(ours[i]->system) + ": " + one(ours[i]);
+  }
+  return out + "}";
+}
 
 }  // namespace
 
@@ -208,64 +237,76 @@ void printSystemSettings(std::FILE* out, const SystemRun& run) {
   std::fprintf(out, "\n");
 }
 
+std::vector<const SystemRun*> PassRun::regionLabRuns() const {
+  std::vector<const SystemRun*> runs;
+  for (const auto& sys : systems) {
+    if (isRegionLab(sys.system)) runs.push_back(&sys);
+  }
+  return runs;
+}
+
 void printPassTable(std::FILE* out, const PassRun& pass) {
   if (pass.systems.empty()) return;
-  const SystemRun& ours = pass.systems.front();
-  std::fprintf(out, "\n%-17s %-10s %12s %8s %9s %9s %10s %15s\n", "workload", "system", "ops/s",
-               "MB/s", "p50 us", "p99 us", "p99.9 us", "RegionLab/peer");
+  const std::vector<const SystemRun*> ours = pass.regionLabRuns();
+  std::fprintf(out, "\n%-17s %-15s %12s %8s %9s %9s %10s", "workload", "system", "ops/s", "MB/s",
+               "p50 us", "p99 us", "p99.9 us");
+  for (const SystemRun* o : ours) std::fprintf(out, " %17s", (o->system + "/peer").c_str());
+  std::fprintf(out, "\n");
   for (const auto& workload : pass.plan.workloads) {
-    const WorkloadResult* mine = ours.result(workload);
     bool first = true;
     for (const auto& sys : pass.systems) {
       const WorkloadResult* r = sys.result(workload);
       const char* label = first ? workload.c_str() : "";
       first = false;
       if (r == nullptr || !r->error.empty()) {
-        std::fprintf(out, "%-17s %-10s %12s\n", label, sys.system.c_str(), "FAILED");
+        std::fprintf(out, "%-17s %-15s %12s\n", label, sys.system.c_str(), "FAILED");
         continue;
       }
-      std::string ratioText;
-      if (&sys != &ours && mine != nullptr && mine->error.empty()) {
-        char buf[32];
-        std::snprintf(buf, sizeof(buf), "%.2fx", ratio(mine->opsPerSecond(), r->opsPerSecond()));
-        ratioText = buf;
-      }
-      std::fprintf(out, "%-17s %-10s %12s %8.1f %9.2f %9.2f %10.2f %15s\n", label,
-                   sys.system.c_str(), withCommas(r->opsPerSecond()).c_str(), r->mbPerSecond(),
+      std::fprintf(out, "%-17s %-15s %12s %8.1f %9.2f %9.2f %10.2f", label, sys.system.c_str(),
+                   withCommas(r->opsPerSecond()).c_str(), r->mbPerSecond(),
                    r->latency.percentileNanos(0.50) / 1e3, r->latency.percentileNanos(0.99) / 1e3,
-                   r->latency.percentileNanos(0.999) / 1e3, ratioText.c_str());
+                   r->latency.percentileNanos(0.999) / 1e3);
+      if (!isRegionLab(sys.system)) {
+        for (const SystemRun* o : ours) {
+          const std::optional<double> x = workloadRatio(*o, sys, workload);
+          char buf[32] = "";
+          if (x) std::snprintf(buf, sizeof(buf), "%.2fx", *x);
+          std::fprintf(out, " %17s", buf);
+        }
+      }
+      std::fprintf(out, "\n");
     }
   }
-  std::fprintf(out, "\n%-10s %10s %14s %11s %9s %14s %9s %9s\n", "system", "peak RSS",
+  std::fprintf(out, "\n%-15s %10s %14s %11s %9s %14s %9s %9s\n", "system", "peak RSS",
                "disk (final)", "live data", "space x", "bytes written", "write x", "pass s");
   for (const auto& sys : pass.systems) {
-    std::fprintf(out, "%-10s %10s %14s %11s %8.2fx %14s %8.2fx %9.1f\n", sys.system.c_str(),
+    std::fprintf(out, "%-15s %10s %14s %11s %8.2fx %14s %8.2fx %9.1f\n", sys.system.c_str(),
                  bytesText(sys.peakRssBytes).c_str(), bytesText(sys.diskBytes).c_str(),
                  bytesText(sys.liveBytes).c_str(), sys.spaceAmplification(),
                  bytesText(sys.fileBytesWritten).c_str(), sys.writeAmplification(), sys.seconds);
   }
-  // The weakest workload against each peer, and the geometric mean.
-  for (const auto& sys : pass.systems) {
-    if (&sys == &ours) continue;
-    double logSum = 0, worst = 0;
-    int n = 0;
-    std::string worstName;
-    for (const auto& workload : pass.plan.workloads) {
-      const WorkloadResult* a = ours.result(workload);
-      const WorkloadResult* b = sys.result(workload);
-      if (a == nullptr || b == nullptr || !a->error.empty() || !b->error.empty()) continue;
-      const double x = ratio(a->opsPerSecond(), b->opsPerSecond());
-      if (x <= 0) continue;
-      logSum += std::log(x);
-      ++n;
-      if (worstName.empty() || x < worst) {
-        worst = x;
-        worstName = workload;
+  // The weakest workload of each RegionLab configuration against each peer,
+  // and the geometric mean.
+  for (const SystemRun* o : ours) {
+    for (const auto& sys : pass.systems) {
+      if (isRegionLab(sys.system)) continue;
+      double logSum = 0, worst = 0;
+      int n = 0;
+      std::string worstName;
+      for (const auto& workload : pass.plan.workloads) {
+        const std::optional<double> x = workloadRatio(*o, sys, workload);
+        if (!x || *x <= 0) continue;
+        logSum += std::log(*x);
+        ++n;
+        if (worstName.empty() || *x < worst) {
+          worst = *x;
+          worstName = workload;
+        }
       }
-    }
-    if (n > 0) {
-      std::fprintf(out, "RegionLab/%s: geometric mean %.2fx, lowest %.2fx (%s)\n",
-                   sys.system.c_str(), std::exp(logSum / n), worst, worstName.c_str());
+      if (n > 0) {
+        std::fprintf(out, "%s/%s: geometric mean %.2fx, lowest %.2fx (%s)\n", o->system.c_str(),
+                     sys.system.c_str(), std::exp(logSum / n), worst, worstName.c_str());
+      }
     }
   }
 }
@@ -293,7 +334,8 @@ std::string toJson(const BenchConfig& config, const MachineInfo& machine,
   o << "  \"config\": {\"records\": " << config.records << ", \"key_bytes\": " << kKeyBytes
     << ", \"value_bytes\": " << config.valueBytes << ", \"cache_bytes\": " << config.cacheBytes
     << ", \"write_buffer_bytes\": " << config.writeBufferBytes
-    << ", \"block_size\": " << config.blockSize << ", \"seed\": " << config.seed
+    << ", \"block_size\": " << config.blockSize << ", \"regions\": " << config.regions
+    << ", \"seed\": " << config.seed
     << ", \"quick\": " << (config.quick ? "true" : "false") << ", \"systems\": [";
   for (size_t i = 0; i < config.systems.size(); ++i) o << (i ? ", " : "") << q(config.systems[i]);
   o << "], \"available_systems\": [";
@@ -310,7 +352,7 @@ std::string toJson(const BenchConfig& config, const MachineInfo& machine,
       o << (i ? ", " : "") << q(pass.plan.workloads[i]);
     }
     o << "],\n     \"systems\": [";
-    const SystemRun* ours = pass.systems.empty() ? nullptr : &pass.systems.front();
+    const std::vector<const SystemRun*> ours = pass.regionLabRuns();
     for (size_t si = 0; si < pass.systems.size(); ++si) {
       const auto& sys = pass.systems[si];
       o << (si ? "," : "") << "\n      {\"name\": " << q(sys.system) << ", \"settings\": {";
@@ -328,7 +370,6 @@ std::string toJson(const BenchConfig& config, const MachineInfo& machine,
         << ",\n       \"workloads\": [";
       for (size_t wi = 0; wi < sys.results.size(); ++wi) {
         const auto& r = sys.results[wi];
-        const WorkloadResult* mine = ours != nullptr ? ours->result(r.name) : nullptr;
         char digest[20];
         std::snprintf(digest, sizeof(digest), "%016llx", static_cast<unsigned long long>(r.digest));
         o << (wi ? "," : "") << "\n        {\"name\": " << q(r.name) << ", \"ops\": " << r.ops
@@ -341,9 +382,8 @@ std::string toJson(const BenchConfig& config, const MachineInfo& machine,
           << ", \"max_us\": " << num(r.latency.maxNanos() / 1e3) << ", \"found\": " << r.found
           << ", \"not_found\": " << r.notFound << ", \"wrong\": " << r.wrong
           << ", \"digest\": " << q(digest) << ", \"writes\": " << r.writes
-          << ", \"regionlab_ratio\": "
-          << (mine != nullptr && &sys != ours ? num(ratio(mine->opsPerSecond(), r.opsPerSecond()))
-                                              : "null")
+          << ", \"regionlab_ratio\": " << ratioJson(ours, sys, r.name, /*firstOnly=*/true)
+          << ", \"ratios\": " << ratioJson(ours, sys, r.name, /*firstOnly=*/false)
           << ", \"error\": " << q(r.error) << "}";
       }
       o << "]}";

@@ -2,7 +2,8 @@
 // two renderings (a text table for people, JSON for tools).
 //
 // Ratios are RegionLab's ops/s divided by the peer's: above 1.00x RegionLab
-// is faster. Space amplification is the on-disk size after the final
+// is faster. Each RegionLab configuration (isRegionLab: one region, and the
+// pre-split table) gets its own ratio against every peer. Space amplification is the on-disk size after the final
 // compaction over the key + value bytes of the live records; write
 // amplification is the bytes the process wrote to files (/proc wchar: WAL,
 // flushes, compactions) over the key + value bytes the benchmark put.
@@ -39,7 +40,10 @@ struct SystemRun {
 
 struct PassRun {
   PassPlan plan;
-  std::vector<SystemRun> systems;  // RegionLab first
+  std::vector<SystemRun> systems;  // RegionLab's configurations first
+
+  // The RegionLab configurations of the pass, in order.
+  std::vector<const SystemRun*> regionLabRuns() const;
 };
 
 struct MachineInfo {

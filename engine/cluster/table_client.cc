@@ -88,14 +88,12 @@ Status Table::Batch(const std::vector<RowMutation>& mutations) {
 
 Result<RowResult> Table::Get(const struct Get& get) {
   RowResult out;
-  Status s = cluster_->WithRegion(name_, get.row, [&](Region& r) -> Status {
-    auto res = r.DoGet(get);
-    if (!res.ok()) return res.status();
-    out = std::move(*res);
-    return Status::OK();
-  });
-  if (!s.ok()) return s;
+  RL_RETURN_IF_ERROR(Get(get, &out));
   return out;
+}
+
+Status Table::Get(const struct Get& get, RowResult* out) {
+  return cluster_->WithRegion(name_, get.row, [&](Region& r) { return r.DoGet(get, out); });
 }
 
 Result<int64_t> Table::Increment(const std::string& row, const std::string& family,

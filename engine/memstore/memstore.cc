@@ -6,31 +6,6 @@
 
 namespace regionlab {
 
-namespace {
-
-// KeyValueIterator over a SkipList. Entries are immutable once linked, so the
-// views it returns stay valid for the MemStore's lifetime.
-class MemStoreIterator final : public KeyValueIterator {
- public:
-  explicit MemStoreIterator(const SkipList* list) : iter_(list) {}
-
-  bool Valid() const override { return iter_.Valid(); }
-  void SeekToFirst() override { iter_.SeekToFirst(); }
-  void SeekToLast() override { iter_.SeekToLast(); }
-  void Seek(std::string_view target) override { iter_.Seek(target); }
-  void SeekForPrev(std::string_view target) override { iter_.SeekForPrev(target); }
-  void Next() override { iter_.Next(); }
-  void Prev() override { iter_.Prev(); }
-  std::string_view key() const override { return iter_.key(); }
-  std::string_view value() const override { return iter_.value(); }
-  Status status() const override { return Status::OK(); }
-
- private:
-  SkipList::Iterator iter_;
-};
-
-}  // namespace
-
 MemStore::MemStore()
     : list_(&arena_),
       min_timestamp_(std::numeric_limits<int64_t>::max()),
@@ -62,7 +37,7 @@ bool MemStore::Add(std::string_view key, std::string_view value) {
 }
 
 std::unique_ptr<KeyValueIterator> MemStore::NewIterator() const {
-  return std::make_unique<MemStoreIterator>(&list_);
+  return std::make_unique<Cursor>(this);
 }
 
 uint64_t MemStore::HeapSize() const { return arena_.MemoryUsage() + sizeof(MemStore); }

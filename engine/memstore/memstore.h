@@ -34,6 +34,31 @@ namespace regionlab {
 
 class MemStore {
  public:
+  // The KeyValueIterator over a MemStore, for callers that hold it by value
+  // (a read's cursors live on its stack). Entries are immutable once
+  // linked, so the views it returns stay valid for the MemStore's lifetime.
+  // Its status() is always OK.
+  class Cursor final : public KeyValueIterator {
+   public:
+    // REQUIRES: `memstore` outlives the cursor.
+    explicit Cursor(const MemStore* memstore) : iter_(&memstore->list_) {}
+
+    bool Valid() const override { return iter_.Valid(); }
+    void SeekToFirst() override { iter_.SeekToFirst(); }
+    void SeekToLast() override { iter_.SeekToLast(); }
+    void Seek(std::string_view target) override { iter_.Seek(target); }
+    void SeekForPrev(std::string_view target) override { iter_.SeekForPrev(target); }
+    void Next() override { iter_.Next(); }
+    void Prev() override { iter_.Prev(); }
+    std::string_view key() const override { return iter_.key(); }
+    std::string_view value() const override { return iter_.value(); }
+    Status status() const override { return Status::OK(); }
+    bool PrefersSeekToNext() const override { return true; }
+
+   private:
+    SkipList::Iterator iter_;
+  };
+
   MemStore();
 
   MemStore(const MemStore&) = delete;

@@ -59,7 +59,9 @@ SkipList::Node* NewNode(Arena* arena, int height, std::string_view key, std::str
 }  // namespace
 
 SkipList::SkipList(Arena* arena, uint64_t seed)
-    : arena_(arena), head_(NewNode(arena, kMaxHeight, {}, {})), rnd_(seed) {}
+    : arena_(arena), head_(NewNode(arena, kMaxHeight, {}, {})), rnd_(seed) {
+  for (auto& n : splice_) n = head_;
+}
 
 size_t SkipList::NodeOverhead(int height) {
   return sizeof(Node) + static_cast<size_t>(height) * kLinkSize;
@@ -71,8 +73,8 @@ int SkipList::RandomHeight() {
   return height;
 }
 
-const SkipList::Node* SkipList::FindGreaterOrEqual(std::string_view target, const Node** prev,
-                                                   const Node** pred0) const {
+const SkipList::Node* SkipList::FindGreaterOrEqual(std::string_view target,
+                                                   const Node** prev) const {
   const Node* x = head_;
   int level = CurrentHeight() - 1;
   if (prev != nullptr) {
@@ -85,11 +87,41 @@ const SkipList::Node* SkipList::FindGreaterOrEqual(std::string_view target, cons
       continue;
     }
     if (prev != nullptr) prev[level] = x;
-    if (level == 0) {
-      if (pred0 != nullptr) *pred0 = x;
-      return next;
-    }
+    if (level == 0) return next;
     --level;
+  }
+}
+
+const SkipList::Node* SkipList::FindGreaterOrEqualFrom(std::string_view target,
+                                                       const Node* const* from,
+                                                       const Node** prev) const {
+  // Climb from level 0 while the hint's successor still sorts before the
+  // target: the lowest level whose successor does not brackets the answer,
+  // and the hints above it stay predecessors of the target (a node between
+  // such a hint and the target would be linked at the lower level too).
+  const int top = CurrentHeight() - 1;
+  int level = 0;
+  while (level < top) {
+    const Node* next = from[level]->Next(level);
+    if (next == nullptr || CompareKeys(next->key(), target) >= 0) break;
+    ++level;
+  }
+  for (int i = kMaxHeight - 1; i > level; --i) prev[i] = from[i];
+  // Descend as a search from the head does, from the bracketing hint.
+  const Node* x = from[level];
+  while (true) {
+    const Node* next = x->Next(level);
+    if (next != nullptr && CompareKeys(next->key(), target) < 0) {
+      x = next;
+      continue;
+    }
+    prev[level] = x;
+    if (level == 0) return next;
+    --level;
+    // A hint further along at the lower level is a better start.
+    if (from[level] != head_ && (x == head_ || CompareKeys(from[level]->key(), x->key()) > 0)) {
+      x = from[level];
+    }
   }
 }
 
@@ -126,7 +158,14 @@ const SkipList::Node* SkipList::FindLastNode() const {
 
 bool SkipList::Insert(std::string_view key, std::string_view value) {
   const Node* prev[kMaxHeight];
-  const Node* x = FindGreaterOrEqual(key, prev);
+  const Node* x;
+  // The splice holds the previous key's predecessors; they are a valid
+  // start when they sort before this key (always, for ascending inserts).
+  if (splice_[0] == head_ || CompareKeys(splice_[0]->key(), key) < 0) {
+    x = FindGreaterOrEqualFrom(key, splice_, prev);
+  } else {
+    x = FindGreaterOrEqual(key, prev);
+  }
   if (x != nullptr && CompareKeys(x->key(), key) == 0) return false;
 
   const int height = RandomHeight();
@@ -144,6 +183,9 @@ bool SkipList::Insert(std::string_view key, std::string_view value) {
                         std::memory_order_relaxed);
     prev[i]->SetNext(i, node);
   }
+  // The new node precedes every later key at its levels; below the levels
+  // it reaches nothing changed.
+  for (int i = 0; i < kMaxHeight; ++i) splice_[i] = i < height ? node : prev[i];
   return true;
 }
 
@@ -164,74 +206,46 @@ std::string_view SkipList::Iterator::value() const {
 
 void SkipList::Iterator::Next() {
   assert(Valid());
-  prev_ = node_;
+  path_[0] = node_;  // the levels above still hold nodes before it
   node_ = node_->Next(0);
 }
 
 void SkipList::Iterator::Prev() {
   assert(Valid());
   node_ = list_->FindLast(node_->key(), /*or_equal=*/false);
-  prev_ = nullptr;
+  ResetPath();
 }
 
-bool SkipList::Iterator::WalkTo(const Node* from, std::string_view target) {
-  const Node* before = from;
-  const Node* x = from->Next(0);
-  for (int step = 0; step < kMaxSeekSteps; ++step) {
-    if (x == nullptr || CompareKeys(x->key(), target) >= 0) {
-      prev_ = before;
-      node_ = x;
-      return true;
-    }
-    before = x;
-    x = x->Next(0);
-  }
-  return false;
+void SkipList::Iterator::ResetPath() {
+  for (auto& n : path_) n = list_->head_;
 }
 
-void SkipList::Iterator::Seek(std::string_view target) {
-  // Start the walk from a node known to be < target: the node before the
-  // current one, or the current one.
-  if (prev_ != nullptr && (prev_ == list_->head_ || CompareKeys(prev_->key(), target) < 0)) {
-    if (WalkTo(prev_, target)) return;
-  } else if (node_ != nullptr && CompareKeys(node_->key(), target) < 0) {
-    if (WalkTo(node_, target)) return;
+void SkipList::Iterator::SeekWithPath(std::string_view target) {
+  if (path_[0] == list_->head_ || CompareKeys(path_[0]->key(), target) < 0) {
+    node_ = list_->FindGreaterOrEqualFrom(target, path_, path_);
+  } else {
+    node_ = list_->FindGreaterOrEqual(target, path_);
   }
-  node_ = list_->FindGreaterOrEqual(target, nullptr, &prev_);
 }
+
+void SkipList::Iterator::Seek(std::string_view target) { SeekWithPath(target); }
 
 void SkipList::Iterator::SeekForPrev(std::string_view target) {
-  // The last node <= target is the node before the first node > target. A
-  // key equal to target would be that first node's predecessor or itself,
-  // so walk to the first node >= target and look at it.
-  if (prev_ != nullptr && (prev_ == list_->head_ || CompareKeys(prev_->key(), target) <= 0)) {
-    const Node* before = prev_;
-    if (before == list_->head_ || CompareKeys(before->key(), target) < 0) {
-      if (WalkTo(before, target)) {
-        if (node_ != nullptr && CompareKeys(node_->key(), target) == 0) return;  // exact match
-        node_ = prev_ == list_->head_ ? nullptr : prev_;
-        prev_ = nullptr;
-        return;
-      }
-    } else {
-      // The node before the current one equals target: it is the answer.
-      node_ = before;
-      prev_ = nullptr;
-      return;
-    }
-  }
-  node_ = list_->FindLast(target, /*or_equal=*/true);
-  prev_ = nullptr;
+  // The last node <= target: the first node >= target when it equals the
+  // target, else its predecessor.
+  SeekWithPath(target);
+  if (node_ != nullptr && CompareKeys(node_->key(), target) == 0) return;
+  node_ = path_[0] == list_->head_ ? nullptr : path_[0];
 }
 
 void SkipList::Iterator::SeekToFirst() {
-  prev_ = list_->head_;
+  ResetPath();
   node_ = list_->head_->Next(0);
 }
 
 void SkipList::Iterator::SeekToLast() {
   node_ = list_->FindLastNode();
-  prev_ = nullptr;
+  ResetPath();
 }
 
 }  // namespace regionlab

@@ -34,9 +34,6 @@ class SkipList {
   static constexpr int kMaxHeight = 12;
   // A node reaches level i+1 with probability 1/kBranching given level i.
   static constexpr int kBranching = 4;
-  // Level-0 steps an iterator's Seek takes from its position before it falls
-  // back to a search from the head.
-  static constexpr int kMaxSeekSteps = 8;
 
   // REQUIRES: arena outlives this list. `seed` drives node heights.
   explicit SkipList(Arena* arena, uint64_t seed = 0x5eed5eedull);
@@ -46,6 +43,9 @@ class SkipList {
 
   // Copies key and value into the arena and links them in. Returns false,
   // allocating nothing, when an entry with an equal key exists.
+  // The search for the insertion point starts from the previous insert's
+  // predecessors (a splice, as RocksDB's InlineSkipList keeps), so keys
+  // inserted in ascending order -- a sequential load -- cost O(1) each.
   // REQUIRES: key is a well-formed key (util/key_value.h); key and value are
   // each shorter than 4 GiB; no concurrent Insert.
   bool Insert(std::string_view key, std::string_view value);
@@ -61,15 +61,16 @@ class SkipList {
 
   // A cursor over the list. Cheap to copy; valid as long as the list is.
   //
-  // Seeks near the current position are cheap: the iterator remembers the
-  // node before the current one when it got there by moving forward, and a
-  // Seek (or SeekForPrev) whose answer is at most a few nodes ahead walks
-  // level 0 from there instead of descending from the head. The walk starts
-  // from a fresh load of a node's next pointer, so it sees every entry
-  // inserted before the call, as a full search would.
+  // Seeks forward are finger searches: the iterator keeps, per level, a node
+  // before its last seek target (its search path, advanced by Next), and a
+  // Seek to a later target climbs that path only as high as the distance
+  // needs before descending -- O(log d) steps for a target d entries ahead
+  // instead of O(log n) from the head. Every step loads next pointers
+  // afresh, so a seek sees every entry inserted before the call, as a
+  // search from the head would.
   class Iterator {
    public:
-    explicit Iterator(const SkipList* list) : list_(list) {}
+    explicit Iterator(const SkipList* list) : list_(list) { ResetPath(); }
 
     bool Valid() const { return node_ != nullptr; }
     // REQUIRES: Valid(). The views point into the arena.
@@ -87,16 +88,18 @@ class SkipList {
     void SeekToLast();
 
    private:
-    // From `from` (the head or a node whose key is < target), walks level 0
-    // at most kMaxSeekSteps nodes to the first node with key >= target.
-    // Returns false, changing nothing, when the walk is too long.
-    bool WalkTo(const Node* from, std::string_view target);
+    // Positions node_ at the first node >= target and path_ at its
+    // predecessors, from path_ when it lies before target.
+    void SeekWithPath(std::string_view target);
+    void ResetPath();
 
     const SkipList* list_;
     const Node* node_ = nullptr;
-    // The node immediately before node_ (the head when node_ is the first
-    // node), or null when unknown (after SeekForPrev, Prev, SeekToLast).
-    const Node* prev_ = nullptr;
+    // path_[l]: a node linked at level l (or the head), with
+    // path_[l] <= path_[l - 1] in key order: the predecessors found by the
+    // last seek, path_[0] advanced by Next. Only a hint: a seek uses it when
+    // path_[0] sorts before the target.
+    const Node* path_[kMaxHeight];
   };
 
  private:
@@ -106,10 +109,12 @@ class SkipList {
   // The first node with key >= target, or nullptr. When `prev` is not null,
   // fills prev[i] with the last node before target at level i, for every
   // level below kMaxHeight.
-  // When `pred0` is not null, *pred0 is the node before the result at level
-  // 0 (the head when none).
-  const Node* FindGreaterOrEqual(std::string_view target, const Node** prev,
-                                 const Node** pred0 = nullptr) const;
+  const Node* FindGreaterOrEqual(std::string_view target, const Node** prev) const;
+  // The same, starting from hints: from[i] is a node linked at level i (or
+  // the head) that sorts before target, with from[i] <= from[i - 1]. Fills
+  // prev[] as FindGreaterOrEqual does; prev may be `from`.
+  const Node* FindGreaterOrEqualFrom(std::string_view target, const Node* const* from,
+                                     const Node** prev) const;
   // The last node with key < target (or <= target when or_equal), or nullptr.
   const Node* FindLast(std::string_view target, bool or_equal) const;
   // The last node of the list, or nullptr when empty.
@@ -119,6 +124,9 @@ class SkipList {
   Node* const head_;                // sentinel with kMaxHeight levels and no entry
   std::atomic<int> max_height_{1};  // written by the writer only
   Random rnd_;                      // used by the writer only
+  // The writer's splice: the predecessors of the last inserted key at every
+  // level (head_ when none), each <= the one below it. Writer only.
+  const Node* splice_[kMaxHeight];
 };
 
 }  // namespace regionlab

@@ -156,6 +156,7 @@ Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
     store.version = std::move(version);
     stores_.push_back(std::move(store));
   }
+  for (const auto& st : stores_) leader_active_.push_back(st.version->active.get());
   flushed_sequence_id_ = manifest_.flushed_sequence_id;
   next_sequence_id_ = max_seq + 1;
   read_point_ = max_seq;
@@ -271,6 +272,7 @@ Status RegionImpl::Replay(const WalEntry& entry) {
     it->version->active->Add(key, edit.value);
   }
   ++report_replayed_;
+  RefreshActiveBytes();
   if (entry.sequence_id >= next_sequence_id_) next_sequence_id_ = entry.sequence_id + 1;
   if (entry.sequence_id > read_point_) read_point_ = entry.sequence_id;
   return Status::OK();
@@ -281,13 +283,14 @@ Status RegionImpl::Shutdown(bool flush) {
     std::unique_lock<std::mutex> l(bg_mu_);
     if (closed_ || closing_) return Status::OK();
     closing_ = true;
+    closing_writes_.store(true);
     if (pool_ == nullptr) {  // never opened
       closed_ = true;
       return Status::OK();
     }
     // Writes that got past the closed check finish first, then background work.
     bg_cv_.notify_all();
-    bg_cv_.wait(l, [this] { return bg_running_ == 0 && active_writes_ == 0; });
+    bg_cv_.wait(l, [this] { return bg_running_ == 0 && active_writes_.load() == 0; });
   }
   Status s;
   if (flush) {
@@ -420,9 +423,12 @@ Result<std::unique_ptr<Region>> Region::Open(const RegionOptions& options, const
 }
 
 const RegionDescriptor& Region::descriptor() const { return impl_->descriptor(); }
-Status Region::Mutate(const RowMutation& m) { return impl_->Write({m}); }
+Status Region::Mutate(const RowMutation& m) {
+  return impl_->Write(std::span<const RowMutation>(&m, 1));
+}
 Status Region::MutateBatch(const std::vector<RowMutation>& ms) { return impl_->Write(ms); }
 Result<RowResult> Region::DoGet(const Get& get) { return impl_->DoGet(get); }
+Status Region::DoGet(const Get& get, RowResult* out) { return impl_->DoGet(get, out); }
 Result<std::unique_ptr<RegionScanner>> Region::GetScanner(const Scan& scan) {
   return impl_->GetScanner(scan);
 }

@@ -131,6 +131,7 @@ Status RegionImpl::FlushNow(FlushReason reason) {
       if (outputs[i]) v->files.push_back(outputs[i]);
       stores_[i].version = std::move(v);
     }
+    snapshot_bytes_.store(0, std::memory_order_relaxed);
   }
   flushed_sequence_id_ = manifest_.flushed_sequence_id;
   if (wal_ != nullptr) wal_->MarkFlushed(descriptor_.encoded_name, seq);

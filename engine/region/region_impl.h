@@ -10,6 +10,7 @@
 #include <array>
 #include <atomic>
 #include <optional>
+#include <span>
 #include <condition_variable>
 #include <deque>
 #include <memory>
@@ -48,7 +49,7 @@ class RegionImpl {
 
   // region_write.cc
   // rows_locked: the caller already holds the row locks of every mutation.
-  Status Write(const std::vector<RowMutation>& mutations, bool rows_locked = false);
+  Status Write(std::span<const RowMutation> mutations, bool rows_locked = false);
   Result<int64_t> Increment(const std::string& row, const std::string& family,
                             const std::string& qualifier, int64_t amount, Durability d);
   Result<std::string> Append(const std::string& row, const std::string& family,
@@ -58,6 +59,8 @@ class RegionImpl {
                               const std::optional<std::string>& expected, const RowMutation& m);
 
   // region_read.cc
+  // Overwrites *out, reusing its buffers.
+  Status DoGet(const Get& get, RowResult* out);
   Result<RowResult> DoGet(const Get& get);
   Result<std::unique_ptr<RegionScanner>> GetScanner(const Scan& scan);
 
@@ -77,20 +80,42 @@ class RegionImpl {
 
   // region_write.cc
   Status Validate(const RowMutation& m) const;
+  // The index in stores_ of `family`, or stores_.size().
+  size_t StoreIndex(std::string_view family) const;
   Status ResolveLatestVersionDeletes(RowMutation* m);
-  void ApplyToMemstores(const std::vector<RowMutation*>& batch, const std::vector<uint64_t>& seqs,
-                        int64_t now_ms);
+  // Leader only: encodes the group's mutations (sequence ids from
+  // first_seq) into wal_records_ and appends them to the WAL.
+  Status AppendGroupToWal(uint64_t first_seq, int64_t now_ms, bool sync);
+  // Leader only: inserts the group's cells into the active memstores.
+  void ApplyGroupToMemstores(uint64_t first_seq, int64_t now_ms);
   void AfterWrite();
   void WaitWhileMemstoreBlocked();
+  // Active + snapshot memstore bytes, from the counters below (no lock).
   uint64_t MemstoreHeapSize() const;
+  // Recomputes active_bytes_ from the memstores (after a replay).
+  void RefreshActiveBytes();
   // Swaps every store's active memstore into its snapshot once no writer is
   // inside the memstores; returns the highest sequence id in the snapshots.
   uint64_t SwapMemstores();
 
   // region_read.cc
-  struct StoreReadState;
+  // The stores' current versions, in store order, taken under state_mu_
+  // (held inline for the usual few families, so a Get allocates nothing).
+  struct StoreVersions {
+    static constexpr size_t kInline = 4;
+    std::array<std::shared_ptr<const StoreVersion>, kInline> inline_versions;
+    std::vector<std::shared_ptr<const StoreVersion>> more;
+    size_t count = 0;
+    std::shared_ptr<const StoreVersion> take(size_t i) {
+      return i < kInline ? std::move(inline_versions[i]) : std::move(more[i - kInline]);
+    }
+  };
+  StoreVersions CurrentVersions() const;
+  // single_row: the scan reads start_row alone (a Get), so files are also
+  // checked against their bloom filters.
   std::vector<std::unique_ptr<class StoreScanner>> OpenStoreScanners(const Scan& scan,
                                                                      bool single_row);
+  Status FilteredGet(const Get& get, RowResult* out);
 
   // region_flush.cc
   Status FlushNow(FlushReason reason);
@@ -122,14 +147,34 @@ class RegionImpl {
   std::deque<Writer*> writers_;
   std::atomic<uint64_t> next_sequence_id_{1};
   std::atomic<uint64_t> read_point_{0};  // MVCC: highest fully applied sequence id
+  // The current leader's scratch (only the leader touches them).
+  std::vector<Writer*> group_;
+  std::string wal_records_;
+  std::string memstore_key_;
+  // The stores' active memstores, in store order. Written at open and by
+  // SwapMemstores (at the head of the write queue, so no leader is active)
+  // and read by the leader, both under write_mu_'s ordering: no lock here.
+  std::vector<MemStore*> leader_active_;
+  // Heap bytes of the active memstores (stored by the leader after each
+  // group and at a swap) and of the snapshots (set at a swap, cleared when
+  // the flush installs its files): the write path's flush and blocking
+  // checks read these instead of locking state_mu_.
+  std::atomic<uint64_t> active_bytes_{0};
+  std::atomic<uint64_t> snapshot_bytes_{0};
 
   // Row locks, striped: a mutation holds the stripes of its rows, so a
   // read-modify-write (increment, append, checkAndMutate) is atomic with
   // respect to every other write of the row.
   static constexpr size_t kRowLockStripes = 64;
   std::array<std::mutex, kRowLockStripes> row_locks_;
-  std::vector<size_t> LockStripes(const std::vector<RowMutation>& mutations);
-  int active_writes_ = 0;  // guarded by bg_mu_: writes past the closed check
+  // The stripes of the mutations' rows, as a bit set.
+  static uint64_t LockStripes(std::span<const RowMutation> mutations);
+  // Writes past the closed check. A write counts itself in, then checks
+  // closing_writes_; Shutdown sets closing_writes_, then waits (under
+  // bg_mu_) for the count to drain: with sequentially consistent atomics
+  // one of the two always sees the other, and the last write out wakes it.
+  std::atomic<int> active_writes_{0};
+  std::atomic<bool> closing_writes_{false};
 
   // Store versions and the manifest.
   mutable std::mutex state_mu_;

@@ -19,13 +19,12 @@
 #include <algorithm>
 #include <climits>
 #include <optional>
-#include <set>
 
 #include "filter/filter.h"
-#include "region/holding_iterator.h"
-#include "region/merging_iterator.h"
+#include "region/cell_sink.h"
 #include "region/region_impl.h"
 #include "region/store_scanner.h"
+#include "region/store_sources.h"
 #include "util/clock.h"
 #include "util/key_value.h"
 
@@ -33,39 +32,70 @@ namespace regionlab {
 
 namespace {
 
-// True when the file may hold cells the scan must see (key range, time range,
-// TTL). Delete markers newer than the scan's range can still mask cells inside
+// What a read (a Scan, or a Get: one row) asks of the stores.
+struct ReadSpec {
+  const std::vector<ColumnSpec>* columns;
+  int max_versions;
+  int64_t min_timestamp, max_timestamp;
+  bool raw;
+  bool has_filter;
+  bool reversed;
+  bool cache_blocks;
+  std::string_view start_row, stop_row;  // as Scan; for a Get start_row is the row
+  bool single_row;                       // a Get: start_row only (stop_row unused)
+
+  static ReadSpec Of(const Scan& scan, bool single_row) {
+    return {&scan.columns,    scan.max_versions, scan.min_timestamp, scan.max_timestamp,
+            scan.raw,         scan.filter != nullptr, scan.reversed, scan.cache_blocks,
+            scan.start_row,   scan.stop_row,     single_row};
+  }
+  static ReadSpec Of(const Get& get) {
+    return {&get.columns, get.max_versions, get.min_timestamp, get.max_timestamp, get.raw,
+            get.filter != nullptr, false, true, get.row, {}, true};
+  }
+};
+
+// True when the file may hold cells the read must see (key range, time range,
+// TTL). Delete markers newer than the read's range can still mask cells inside
 // it, so a file is skipped for being too new only when it has no markers.
-bool FileMayMatter(const StoreFileInfo& info, const Scan& scan, int64_t expired_before) {
+bool FileMayMatter(const StoreFileInfo& info, const ReadSpec& read, int64_t expired_before) {
   if (info.cell_count == 0) return false;
   const std::string_view first = KeyRow(info.first_key);
   const std::string_view last = KeyRow(info.last_key);
-  if (!scan.reversed) {
-    if (!scan.start_row.empty() && last < std::string_view(scan.start_row)) return false;
-    if (!scan.stop_row.empty() && first >= std::string_view(scan.stop_row)) return false;
+  if (read.single_row) {
+    if (read.start_row < first || read.start_row > last) return false;
+  } else if (!read.reversed) {
+    if (!read.start_row.empty() && last < read.start_row) return false;
+    if (!read.stop_row.empty() && first >= read.stop_row) return false;
   } else {
-    if (!scan.start_row.empty() && first > std::string_view(scan.start_row)) return false;
-    if (!scan.stop_row.empty() && last <= std::string_view(scan.stop_row)) return false;
+    if (!read.start_row.empty() && first > read.start_row) return false;
+    if (!read.stop_row.empty() && last <= read.stop_row) return false;
   }
-  if (info.max_timestamp < scan.min_timestamp) return false;
-  if (info.min_timestamp >= scan.max_timestamp && info.delete_count == 0) return false;
+  if (info.max_timestamp < read.min_timestamp) return false;
+  if (info.min_timestamp >= read.max_timestamp && info.delete_count == 0) return false;
   if (info.max_timestamp < expired_before) return false;
   return true;
 }
 
 // The checks HBase makes of a Scan or Get before running it.
-Status ValidateScan(const Scan& scan) {
-  if (scan.max_versions < 1) {
+Status ValidateRead(int max_versions, int64_t min_ts, int64_t max_ts, bool raw, bool has_columns) {
+  if (max_versions < 1) {
     return Status::InvalidArgument("VERSIONS must be at least 1, got " +
-                                   std::to_string(scan.max_versions));
+                                   std::to_string(max_versions));
   }
-  if (scan.min_timestamp < 0 || scan.max_timestamp < scan.min_timestamp) {
-    return Status::InvalidArgument("TIMERANGE [" + std::to_string(scan.min_timestamp) + ", " +
-                                   std::to_string(scan.max_timestamp) + ") is not a valid range");
+  if (min_ts < 0 || max_ts < min_ts) {
+    return Status::InvalidArgument("TIMERANGE [" + std::to_string(min_ts) + ", " +
+                                   std::to_string(max_ts) + ") is not a valid range");
   }
-  if (scan.raw && !scan.columns.empty()) {
+  if (raw && has_columns) {
     return Status::InvalidArgument("Cannot specify any column for a raw scan");
   }
+  return Status::OK();
+}
+
+Status ValidateScan(const Scan& scan) {
+  RL_RETURN_IF_ERROR(ValidateRead(scan.max_versions, scan.min_timestamp, scan.max_timestamp,
+                                  scan.raw, !scan.columns.empty()));
   if (scan.batch > 0 && scan.filter != nullptr && scan.filter->HasFilterRow()) {
     return Status::InvalidArgument(
         "Cannot set batch on a scan using a filter that returns true for filter.hasFilterRow (" +
@@ -74,79 +104,134 @@ Status ValidateScan(const Scan& scan) {
   return Status::OK();
 }
 
+// How one store is read: its matcher options and the files worth opening.
+// False when the read selects none of the store's columns.
+bool PlanStoreRead(const ReadSpec& read, const FamilyOptions& family, int64_t now,
+                   uint64_t read_point, ScanQueryOptions* o, int64_t* expired_before,
+                   bool* whole_family) {
+  bool wanted = read.columns->empty();
+  *whole_family = read.columns->empty();
+  std::vector<std::string> qualifiers;
+  for (const auto& c : *read.columns) {
+    if (c.family != family.name) continue;
+    wanted = true;
+    if (c.whole_family) {
+      *whole_family = true;
+    } else {
+      qualifiers.push_back(c.qualifier);
+    }
+  }
+  if (!wanted) return false;
+  o->max_versions =
+      read.raw ? read.max_versions : std::min(read.max_versions, family.max_versions);
+  if (read.has_filter) {
+    // The filter is shown every version the family keeps (every version
+    // for a raw scan); the scan's VERSIONS applies after it.
+    o->versions_after_filter = o->max_versions;
+    o->max_versions = read.raw ? INT_MAX : family.max_versions;
+    o->family = family.name;
+    o->reversed = read.reversed;
+  }
+  o->min_versions = family.min_versions;
+  o->ttl_ms = FamilyTtlMillis(family.ttl_seconds);
+  o->now_ms = now;
+  o->min_ts = read.min_timestamp;
+  o->max_ts = read.max_timestamp;
+  o->keep_deleted_cells = family.keep_deleted_cells;
+  o->raw = read.raw;
+  o->read_point = read_point;
+  if (!*whole_family) {
+    std::sort(qualifiers.begin(), qualifiers.end());
+    qualifiers.erase(std::unique(qualifiers.begin(), qualifiers.end()), qualifiers.end());
+    o->columns = std::move(qualifiers);
+  }
+  // Raw scans ignore TTL, as in HBase; MIN_VERSIONS can keep expired cells.
+  *expired_before =
+      (read.raw || o->ttl_ms < 0 || family.min_versions > 0) ? INT64_MIN : now - o->ttl_ms;
+  return true;
+}
+
+// Adds to *sources the files of its version the read may need: in range and
+// time, and for a Get, passing the bloom filters -- checked before any block
+// is touched.
+//
+// A Get of explicit columns without a filter seeks lazily into each plain
+// file that holds no delete marker (HBase's lazy seek): the file stands at
+// the placeholder (row, first column, the file's max timestamp) -- no later
+// than any cell of those columns it can hold -- and is read only if the
+// merge reaches that point before the Get is answered; a Get that finds
+// its columns' newest versions in newer data never reads it. Realising the
+// seek goes straight to the first column, past cells of other columns the
+// Get ignores (a file with delete markers, whose family markers sort before
+// every column, is sought at once).
+void AddStoreFiles(const ReadSpec& read, const ScanQueryOptions& o, bool whole_family,
+                   int64_t expired_before, StoreSources* sources) {
+  const bool lazy_get = read.single_row && !read.has_filter && !o.columns.empty();
+  KeyBuffer target, placeholder;
+  if (lazy_get) SetFirstKeyOnColumn(&target, read.start_row, o.columns.front());
+  std::optional<storefile::BloomHash> row_hash;  // hashed once for every file's filter
+  for (const auto& f : sources->version().files) {
+    const StoreFileInfo& info = f->reader->info();
+    if (!FileMayMatter(info, read, expired_before)) continue;
+    if (read.single_row) {
+      if (!row_hash) row_hash = storefile::BloomHash::Of(read.start_row);
+      if (!f->reader->MayContainRow(*row_hash)) continue;
+      // A ROWCOL bloom also answers for the column (a ROW bloom already has).
+      if (info.bloom == BloomType::kRowCol && o.columns.size() == 1 && !whole_family &&
+          !f->reader->MayContainColumn(read.start_row, o.columns.front()) &&
+          !f->reader->MayContainColumn(read.start_row, {})) {
+        continue;  // neither the column nor a family-wide marker is in this file
+      }
+    }
+    if (lazy_get && info.delete_count == 0 && !f->is_reference) {
+      placeholder.clear();
+      AppendKey(&placeholder, read.start_row, o.columns.front(), info.max_timestamp,
+                CellType::kMaximum, kMaxSequenceId);
+      const StoreSources::LazySeek lazy{placeholder, target};
+      sources->AddFile(*f, read.cache_blocks, &lazy);
+    } else {
+      sources->AddFile(*f, read.cache_blocks);
+    }
+  }
+}
+
 }  // namespace
+
+RegionImpl::StoreVersions RegionImpl::CurrentVersions() const {
+  StoreVersions versions;
+  std::lock_guard<std::mutex> l(state_mu_);
+  versions.count = stores_.size();
+  if (versions.count > versions.inline_versions.size()) versions.more.reserve(versions.count);
+  for (size_t i = 0; i < stores_.size(); ++i) {
+    if (i < versions.inline_versions.size()) {
+      versions.inline_versions[i] = stores_[i].version;
+    } else {
+      versions.more.push_back(stores_[i].version);
+    }
+  }
+  return versions;
+}
 
 std::vector<std::unique_ptr<StoreScanner>> RegionImpl::OpenStoreScanners(const Scan& scan,
                                                                          bool single_row) {
   const uint64_t read_point = read_point_.load(std::memory_order_acquire);
-  std::vector<std::shared_ptr<const StoreVersion>> versions;
-  {
-    std::lock_guard<std::mutex> l(state_mu_);
-    for (const auto& st : stores_) versions.push_back(st.version);
-  }
+  StoreVersions versions = CurrentVersions();
   const int64_t now = clock_->NowMillis();
+  const ReadSpec read = ReadSpec::Of(scan, single_row);
   std::vector<std::unique_ptr<StoreScanner>> scanners;
   for (size_t i = 0; i < stores_.size(); ++i) {
-    const FamilyOptions& family = stores_[i].family;
-    std::set<std::string> qualifiers;
-    bool wanted = scan.columns.empty();
-    bool whole_family = scan.columns.empty();
-    for (const auto& c : scan.columns) {
-      if (c.family != family.name) continue;
-      wanted = true;
-      if (c.whole_family) {
-        whole_family = true;
-      } else {
-        qualifiers.insert(c.qualifier);
-      }
-    }
-    if (!wanted) continue;
-
     ScanQueryOptions o;
-    o.max_versions = scan.raw ? scan.max_versions : std::min(scan.max_versions, family.max_versions);
-    if (scan.filter != nullptr) {
-      // The filter is shown every version the family keeps (every version
-      // for a raw scan); the scan's VERSIONS applies after it.
-      o.versions_after_filter = o.max_versions;
-      o.max_versions = scan.raw ? INT_MAX : family.max_versions;
-      o.family = family.name;
-      o.reversed = scan.reversed;
+    int64_t expired_before = 0;
+    bool whole_family = false;
+    if (!PlanStoreRead(read, stores_[i].family, now, read_point, &o, &expired_before,
+                       &whole_family)) {
+      continue;
     }
-    o.min_versions = family.min_versions;
-    o.ttl_ms = FamilyTtlMillis(family.ttl_seconds);
-    o.now_ms = now;
-    o.min_ts = scan.min_timestamp;
-    o.max_ts = scan.max_timestamp;
-    o.keep_deleted_cells = family.keep_deleted_cells;
-    o.raw = scan.raw;
-    o.read_point = read_point;
-    if (!whole_family) o.columns.assign(qualifiers.begin(), qualifiers.end());
-    // Raw scans ignore TTL, as in HBase; MIN_VERSIONS can keep expired cells.
-    const int64_t expired_before =
-        (scan.raw || o.ttl_ms < 0 || family.min_versions > 0) ? INT64_MIN : now - o.ttl_ms;
-
-    const auto& v = versions[i];
-    std::vector<std::unique_ptr<KeyValueIterator>> children;
-    children.push_back(std::make_unique<HoldingIterator>(v->active, v->active->NewIterator()));
-    if (v->snapshot) {
-      children.push_back(std::make_unique<HoldingIterator>(v->snapshot, v->snapshot->NewIterator()));
-    }
-    for (const auto& f : v->files) {
-      const StoreFileInfo& info = f->reader->info();
-      if (!FileMayMatter(info, scan, expired_before)) continue;
-      if (single_row) {
-        if (!f->reader->MayContainRow(scan.start_row)) continue;
-        if (qualifiers.size() == 1 && !whole_family &&
-            !f->reader->MayContainColumn(scan.start_row, *qualifiers.begin()) &&
-            !f->reader->MayContainColumn(scan.start_row, {})) {
-          continue;  // neither the column nor a family-wide marker is in this file
-        }
-      }
-      children.push_back(f->NewIterator(scan.cache_blocks));
-    }
-    scanners.push_back(std::make_unique<StoreScanner>(
-        family.name, NewMergingIterator(std::move(children)), ScanType::kUserScan, o, scan.reversed,
-        scan.start_row, scan.stop_row));
+    auto sources = std::make_unique<StoreSources>(versions.take(i));
+    AddStoreFiles(read, o, whole_family, expired_before, sources.get());
+    scanners.push_back(std::make_unique<StoreScanner>(stores_[i].family.name, std::move(sources),
+                                                      ScanType::kUserScan, o, scan.reversed,
+                                                      scan.start_row, scan.stop_row));
   }
   return scanners;
 }
@@ -156,7 +241,8 @@ class RegionScannerImpl final : public RegionScanner {
  public:
   RegionScannerImpl(RegionImpl* region, Scan scan,
                     std::vector<std::unique_ptr<StoreScanner>> stores)
-      : region_(region), scan_(std::move(scan)), stores_(std::move(stores)) {
+      : region_(region), scan_(std::move(scan)), stores_(std::move(stores)),
+        peeks_(stores_.size()), in_row_(stores_.size()) {
     if (scan_.filter != nullptr) {
       filter_ = scan_.filter->Clone();
       filter_->SetReversed(scan_.reversed);
@@ -165,87 +251,117 @@ class RegionScannerImpl final : public RegionScanner {
   }
 
   bool Next(RowResult* out) override {
-    out->row.clear();
-    out->cells.clear();
-    if (pending_pos_ < pending_.size()) return EmitPending(out);
-    if (!status_.ok()) return false;
-    if (scan_.limit >= 0 && rows_ >= scan_.limit) return false;
-    std::vector<Cell> cells;
-    for (;;) {
-      if (filter_ != nullptr && filter_->FilterAllRemaining()) return false;
-      std::optional<std::string> candidate;
-      std::vector<std::optional<std::string>> peeks(stores_.size());
-      for (size_t i = 0; i < stores_.size(); ++i) {
-        peeks[i] = stores_[i]->PeekRow();
-        if (!stores_[i]->status().ok()) {
-          status_ = stores_[i]->status();
-          return false;
-        }
-        if (!peeks[i]) continue;
-        if (!candidate || (scan_.reversed ? *peeks[i] > *candidate : *peeks[i] < *candidate)) {
-          candidate = peeks[i];
-        }
-      }
-      if (!candidate) return false;
-      if (filter_ != nullptr && filter_->FilterRowKey(*candidate)) {
-        for (size_t i = 0; i < stores_.size(); ++i) {
-          if (peeks[i] && *peeks[i] == *candidate) stores_[i]->SkipRow(*candidate);
-        }
-        filter_->Reset();
-        continue;
-      }
-      cells.clear();
-      for (size_t i = 0; i < stores_.size(); ++i) {
-        if (peeks[i] && *peeks[i] == *candidate) stores_[i]->ReadRow(*candidate, &cells);
-      }
-      if (filter_ != nullptr) {
-        if (filter_->HasFilterRow()) filter_->FilterRowCells(&cells);
-        const bool drop = cells.empty() || filter_->FilterRow();
-        filter_->Reset();
-        if (drop) continue;
-      }
-      if (cells.empty()) continue;
-      ++rows_;
-      ++region_->read_requests_;
-      pending_row_ = std::move(*candidate);
-      pending_ = std::move(cells);
-      pending_pos_ = 0;
-      return EmitPending(out);
+    if (pending_pos_ < pending_count_) return EmitPending(out);
+    // out's cells are left in place until a row replaces them (its buffers
+    // are reused), and cleared when there is no row.
+    if (!ReadNextRow()) {
+      out->row.clear();
+      out->cells.clear();
+      return false;
     }
+    return EmitPending(out);
   }
 
   bool NextBatch(std::vector<RowResult>* out) override {
-    out->clear();
-    const int n = scan_.caching > 0 ? scan_.caching : 1;
-    RowResult r;
-    while (static_cast<int>(out->size()) < n && Next(&r)) out->push_back(std::move(r));
-    return !out->empty();
+    // The RowResults already in *out are refilled in place, keeping their
+    // buffers (see CellSink).
+    const size_t n = scan_.caching > 0 ? static_cast<size_t>(scan_.caching) : 1;
+    size_t filled = 0;
+    while (filled < n) {
+      if (filled == out->size()) out->emplace_back();
+      if (!Next(&(*out)[filled])) break;
+      ++filled;
+    }
+    out->resize(filled);
+    return filled != 0;
   }
 
   Status status() const override { return status_; }
 
  private:
-  bool EmitPending(RowResult* out) {
-    size_t n = pending_.size() - pending_pos_;
-    if (scan_.batch > 0) n = std::min(n, static_cast<size_t>(scan_.batch));
-    out->row = pending_row_;
-    out->cells.assign(std::make_move_iterator(pending_.begin() + pending_pos_),
-                      std::make_move_iterator(pending_.begin() + pending_pos_ + n));
-    pending_pos_ += n;
-    if (pending_pos_ >= pending_.size()) {
-      pending_.clear();
+  // Reads the next row into pending_ (row_ names it); false at the end or
+  // on error.
+  bool ReadNextRow() {
+    if (!status_.ok()) return false;
+    if (scan_.limit >= 0 && rows_ >= scan_.limit) return false;
+    for (;;) {
+      if (filter_ != nullptr && filter_->FilterAllRemaining()) return false;
+      bool any = false;
+      std::string_view candidate;
+      for (size_t i = 0; i < stores_.size(); ++i) {
+        const bool has = stores_[i]->PeekRow(&peeks_[i]);
+        if (!stores_[i]->status().ok()) {
+          status_ = stores_[i]->status();
+          return false;
+        }
+        in_row_[i] = has;
+        if (!has) continue;
+        if (!any || (scan_.reversed ? peeks_[i] > candidate : peeks_[i] < candidate)) {
+          candidate = peeks_[i];
+          any = true;
+        }
+      }
+      if (!any) return false;
+      // Reading moves the stores' cursors, which the peeked views point into.
+      for (size_t i = 0; i < stores_.size(); ++i) {
+        in_row_[i] = in_row_[i] && SameBytes(peeks_[i], candidate);
+      }
+      row_.assign(candidate);
+      if (filter_ != nullptr && filter_->FilterRowKey(row_)) {
+        for (size_t i = 0; i < stores_.size(); ++i) {
+          if (in_row_[i]) stores_[i]->SkipRow(row_);
+        }
+        filter_->Reset();
+        continue;
+      }
+      CellSink sink(&pending_);
+      for (size_t i = 0; i < stores_.size(); ++i) {
+        if (in_row_[i]) stores_[i]->ReadRow(row_, &sink);
+      }
+      sink.Finish();
+      if (filter_ != nullptr) {
+        if (filter_->HasFilterRow()) filter_->FilterRowCells(&pending_);
+        const bool drop = pending_.empty() || filter_->FilterRow();
+        filter_->Reset();
+        if (drop) continue;
+      }
+      if (pending_.empty()) continue;
+      ++rows_;
+      ++region_->read_requests_;
+      pending_count_ = pending_.size();
       pending_pos_ = 0;
+      return true;
     }
+  }
+
+  // Hands out the pending row, whole or (Scan::batch) in parts. A whole row
+  // is swapped with out's cells, so the cell buffers circulate between the
+  // caller's results and the next row read.
+  bool EmitPending(RowResult* out) {
+    size_t n = pending_count_ - pending_pos_;
+    if (scan_.batch > 0) n = std::min(n, static_cast<size_t>(scan_.batch));
+    out->row.assign(row_.data(), row_.size());
+    if (pending_pos_ == 0 && n == pending_count_) {
+      out->cells.swap(pending_);
+    } else {
+      out->cells.resize(n);
+      for (size_t i = 0; i < n; ++i) std::swap(out->cells[i], pending_[pending_pos_ + i]);
+    }
+    pending_pos_ += n;
+    if (pending_pos_ >= pending_count_) pending_pos_ = pending_count_ = 0;
     return true;
   }
 
   RegionImpl* region_;
   Scan scan_;
   std::vector<std::unique_ptr<StoreScanner>> stores_;
+  std::vector<std::string_view> peeks_;  // each store's next row, during Next()
+  std::vector<char> in_row_;             // whether that row is the one read
   std::unique_ptr<Filter> filter_;  // this scan's copy of scan_.filter
   int64_t rows_ = 0;
-  std::string pending_row_;
-  std::vector<Cell> pending_;
+  KeyBuffer row_;                   // the row being read or handed out
+  std::vector<Cell> pending_;       // its cells; [0, pending_count_) are live
+  size_t pending_count_ = 0;
   size_t pending_pos_ = 0;
   Status status_;
 };
@@ -273,7 +389,46 @@ Result<std::unique_ptr<RegionScanner>> RegionImpl::GetScanner(const Scan& scan) 
       new RegionScannerImpl(this, std::move(clipped), std::move(stores)));
 }
 
-Result<RowResult> RegionImpl::DoGet(const Get& get) {
+Status RegionImpl::DoGet(const Get& get, RowResult* out) {
+  RL_RETURN_IF_ERROR(ValidateRead(get.max_versions, get.min_timestamp, get.max_timestamp, get.raw,
+                                  !get.columns.empty()));
+  if (get.filter != nullptr) return FilteredGet(get, out);
+  // HBase's get is a one-row scan; without a filter it needs no region
+  // scanner: each store's cursors live on this stack and read the row once.
+  const uint64_t read_point = read_point_.load(std::memory_order_acquire);
+  StoreVersions versions = CurrentVersions();
+  const int64_t now = clock_->NowMillis();
+  const ReadSpec read = ReadSpec::Of(get);
+  out->row.assign(get.row);
+  CellSink sink(&out->cells);
+  Status status;
+  for (size_t i = 0; i < stores_.size() && status.ok(); ++i) {
+    ScanQueryOptions o;
+    int64_t expired_before = 0;
+    bool whole_family = false;
+    if (!PlanStoreRead(read, stores_[i].family, now, read_point, &o, &expired_before,
+                       &whole_family)) {
+      continue;
+    }
+    StoreSources sources(versions.take(i));
+    AddStoreFiles(read, o, whole_family, expired_before, &sources);
+    StoreScanner scanner(stores_[i].family.name, sources.Merged(), ScanType::kUserScan, o,
+                         /*reversed=*/false, {}, {});
+    scanner.ReadSingleRow(get.row, &sink);
+    status = scanner.status();
+  }
+  sink.Finish();
+  if (!status.ok()) {
+    out->cells.clear();
+    return status;
+  }
+  if (!out->cells.empty()) ++read_requests_;
+  return Status::OK();
+}
+
+// A Get with a filter runs as a one-row region scan, which applies the
+// filter's row-level calls (FilterRowKey, FilterRowCells, FilterRow).
+Status RegionImpl::FilteredGet(const Get& get, RowResult* out) {
   Scan scan;
   scan.start_row = get.row;
   scan.stop_row = get.row + '\0';
@@ -283,13 +438,17 @@ Result<RowResult> RegionImpl::DoGet(const Get& get) {
   scan.max_timestamp = get.max_timestamp;
   scan.raw = get.raw;
   scan.filter = get.filter;
-  RL_RETURN_IF_ERROR(ValidateScan(scan));
   RegionScannerImpl scanner(this, scan, OpenStoreScanners(scan, /*single_row=*/true));
-  RowResult r;
-  if (!scanner.Next(&r)) {
+  if (!scanner.Next(out)) {
     if (!scanner.status().ok()) return scanner.status();
-    r.row = get.row;
+    out->row = get.row;
   }
+  return Status::OK();
+}
+
+Result<RowResult> RegionImpl::DoGet(const Get& get) {
+  RowResult r;
+  RL_RETURN_IF_ERROR(DoGet(get, &r));
   return r;
 }
 

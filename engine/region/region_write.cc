@@ -1,6 +1,7 @@
 // Region write path: validation, group commit through the WAL, memstore
 // insertion and MVCC publication, and the flush triggers that follow a write.
 #include <algorithm>
+#include <bit>
 
 #include "region/region_impl.h"
 #include "regionlab/bytes.h"
@@ -8,11 +9,13 @@
 #include "util/key_value.h"
 #include "util/coding.h"
 #include "wal/wal.h"
+#include "wal/wal_format.h"
 
 namespace regionlab {
 
 struct RegionImpl::Writer {
-  std::vector<RowMutation>* mutations = nullptr;  // null: a memstore-swap barrier
+  const RowMutation* mutations = nullptr;  // null: a memstore-swap barrier
+  size_t count = 0;
   bool sync = false;
   bool done = false;
   Status status;
@@ -35,53 +38,71 @@ Durability Resolve(Durability d, Durability table_default) {
   if (d == Durability::kUseDefault) d = Durability::kSyncWal;
   return d;
 }
+
+// A cell's timestamp as written: kLatestTimestamp means the write's time.
+int64_t CellTimestamp(const MutationCell& c, int64_t now) {
+  return c.timestamp == kLatestTimestamp ? now : c.timestamp;
+}
+
+// A version delete without a timestamp takes the newest version's, which a
+// read must find first (ResolveLatestVersionDeletes).
+bool NeedsLatestVersion(const RowMutation& m) {
+  return std::any_of(m.cells.begin(), m.cells.end(), [](const MutationCell& c) {
+    return c.type == CellType::kDelete && c.timestamp == kLatestTimestamp;
+  });
+}
 }  // namespace
 
 Status RegionImpl::Validate(const RowMutation& m) const {
-  const std::string where = "region " + descriptor_.encoded_name;
-  if (m.row.empty()) return Status::InvalidArgument(where + ": Row length is 0");
+  // The error messages are built only for a mutation that fails.
+  auto where = [this] { return "region " + descriptor_.encoded_name; };
+  if (m.row.empty()) return Status::InvalidArgument(where() + ": Row length is 0");
   if (m.row.size() > kMaxRowLength) {
-    return Status::InvalidArgument(where + ": Row length " + std::to_string(m.row.size()) +
+    return Status::InvalidArgument(where() + ": Row length " + std::to_string(m.row.size()) +
                                    " is > " + std::to_string(kMaxRowLength));
   }
   if (m.row < descriptor_.start_key ||
       (!descriptor_.end_key.empty() && m.row >= descriptor_.end_key)) {
-    return Status::InvalidArgument("Requested row out of range for " + where + ": row '" +
+    return Status::InvalidArgument("Requested row out of range for " + where() + ": row '" +
                                    ToStringBinary(m.row) + "' is not in ['" +
                                    ToStringBinary(descriptor_.start_key) + "', '" +
                                    ToStringBinary(descriptor_.end_key) + "')");
   }
   if (m.cells.empty()) {
-    return Status::InvalidArgument(where + ": the mutation of row '" + ToStringBinary(m.row) +
+    return Status::InvalidArgument(where() + ": the mutation of row '" + ToStringBinary(m.row) +
                                    "' has no cells");
   }
   for (const auto& c : m.cells) {
-    auto it = std::find_if(stores_.begin(), stores_.end(),
-                           [&](const Store& s) { return s.family.name == c.family; });
-    if (it == stores_.end()) {
+    if (StoreIndex(c.family) == stores_.size()) {
       return Status::InvalidArgument("Column family " + ToStringBinary(c.family) +
-                                     " does not exist in " + where + " of table " +
+                                     " does not exist in " + where() + " of table " +
                                      descriptor_.table);
     }
     if (c.timestamp < 0) {
-      return Status::InvalidArgument(where + ": timestamp " + std::to_string(c.timestamp) +
+      return Status::InvalidArgument(where() + ": timestamp " + std::to_string(c.timestamp) +
                                      " of row '" + ToStringBinary(m.row) + "' is negative");
     }
     if (c.type != CellType::kPut && !IsDeleteType(c.type)) {
-      return Status::InvalidArgument(where + ": cell type " +
+      return Status::InvalidArgument(where() + ": cell type " +
                                      std::to_string(static_cast<int>(c.type)) + " is not a mutation");
     }
     if (c.type == CellType::kDeleteFamilyVersion && c.timestamp == kLatestTimestamp) {
-      return Status::InvalidArgument(where + ": DeleteFamilyVersion needs an explicit timestamp");
+      return Status::InvalidArgument(where() + ": DeleteFamilyVersion needs an explicit timestamp");
     }
     const uint64_t size = HBaseCellSize(m.row, c);
     if (size > options_.max_cell_size) {
-      return Status::InvalidArgument(where + ": Cell with size " + std::to_string(size) +
+      return Status::InvalidArgument(where() + ": Cell with size " + std::to_string(size) +
                                      " exceeds limit of " + std::to_string(options_.max_cell_size) +
                                      " bytes (row '" + ToStringBinary(m.row.substr(0, 64)) + "')");
     }
   }
   return Status::OK();
+}
+
+size_t RegionImpl::StoreIndex(std::string_view family) const {
+  size_t i = 0;
+  while (i < stores_.size() && stores_[i].family.name != family) ++i;
+  return i;
 }
 
 // HBase gives a version delete without a timestamp the timestamp of the
@@ -100,12 +121,15 @@ Status RegionImpl::ResolveLatestVersionDeletes(RowMutation* m) {
 }
 
 uint64_t RegionImpl::MemstoreHeapSize() const {
+  return active_bytes_.load(std::memory_order_relaxed) +
+         snapshot_bytes_.load(std::memory_order_relaxed);
+}
+
+void RegionImpl::RefreshActiveBytes() {
   uint64_t total = 0;
   std::lock_guard<std::mutex> l(state_mu_);
-  for (const auto& st : stores_) {
-    total += MemStoreBytes(st.version->active.get()) + MemStoreBytes(st.version->snapshot.get());
-  }
-  return total;
+  for (const auto& st : stores_) total += MemStoreBytes(st.version->active.get());
+  active_bytes_.store(total, std::memory_order_relaxed);
 }
 
 void RegionImpl::WaitWhileMemstoreBlocked() {
@@ -113,138 +137,121 @@ void RegionImpl::WaitWhileMemstoreBlocked() {
       options_.memstore_flush_size * static_cast<uint64_t>(std::max(1, options_.memstore_block_multiplier));
   if (MemstoreHeapSize() <= blocking) return;
   ++blocked_writes_;
-  (void)Flush(FlushReason::kSize, /*wait=*/false);
-  std::unique_lock<std::mutex> l(bg_mu_);
-  while (!closing_ && bg_error_.ok()) {
+  for (;;) {
+    // Requested on every round: a flush that was already running when this
+    // writer arrived swapped out a memstore from before the block and leaves
+    // the active one over the limit; only a further flush brings it down.
+    (void)Flush(FlushReason::kSize, /*wait=*/false);
+    std::unique_lock<std::mutex> l(bg_mu_);
+    if (closing_ || !bg_error_.ok()) return;
     l.unlock();
-    const bool still_blocked = MemstoreHeapSize() > blocking;
+    if (MemstoreHeapSize() <= blocking) return;
     l.lock();
-    if (!still_blocked) break;
     bg_cv_.wait_for(l, std::chrono::milliseconds(50));
   }
 }
 
-std::vector<size_t> RegionImpl::LockStripes(const std::vector<RowMutation>& mutations) {
-  std::vector<size_t> stripes;
+uint64_t RegionImpl::LockStripes(std::span<const RowMutation> mutations) {
+  uint64_t stripes = 0;
   for (const auto& m : mutations) {
-    stripes.push_back(std::hash<std::string>{}(m.row) % kRowLockStripes);
+    stripes |= uint64_t{1} << (std::hash<std::string>{}(m.row) % kRowLockStripes);
   }
-  std::sort(stripes.begin(), stripes.end());  // one global order: no deadlock
-  stripes.erase(std::unique(stripes.begin(), stripes.end()), stripes.end());
   return stripes;
 }
 
 namespace {
-// Holds row-lock stripes for the lifetime of the object.
+// Holds row-lock stripes (a bit set) for the lifetime of the object. Stripes
+// are taken in ascending order, one global order: no deadlock.
 class StripeGuard {
  public:
-  StripeGuard(std::array<std::mutex, 64>& locks, std::vector<size_t> stripes)
-      : locks_(locks), stripes_(std::move(stripes)) {
-    for (size_t s : stripes_) locks_[s].lock();
+  StripeGuard(std::array<std::mutex, 64>& locks, uint64_t stripes)
+      : locks_(locks), stripes_(stripes) {
+    for (uint64_t s = stripes_; s != 0; s &= s - 1) locks_[std::countr_zero(s)].lock();
   }
   ~StripeGuard() {
-    for (auto it = stripes_.rbegin(); it != stripes_.rend(); ++it) locks_[*it].unlock();
+    for (uint64_t s = stripes_; s != 0; s &= s - 1) locks_[std::countr_zero(s)].unlock();
   }
 
  private:
   std::array<std::mutex, 64>& locks_;
-  std::vector<size_t> stripes_;
+  uint64_t stripes_;
 };
 }  // namespace
 
-Status RegionImpl::Write(const std::vector<RowMutation>& input, bool rows_locked) {
-  {
-    std::lock_guard<std::mutex> l(bg_mu_);
-    if (closing_ || closed_) {
-      return Status::Aborted("region " + descriptor_.encoded_name + " is closed");
-    }
-    ++active_writes_;
-  }
-  struct WriteScope {  // lets Close wait for this write
+Status RegionImpl::Write(std::span<const RowMutation> input, bool rows_locked) {
+  struct WriteScope {  // lets Close wait for this write (see active_writes_)
     RegionImpl* r;
     ~WriteScope() {
-      std::lock_guard<std::mutex> l(r->bg_mu_);
-      if (--r->active_writes_ == 0) r->bg_cv_.notify_all();
+      if (r->active_writes_.fetch_sub(1) == 1 && r->closing_writes_.load()) {
+        std::lock_guard<std::mutex> l(r->bg_mu_);
+        r->bg_cv_.notify_all();
+      }
     }
-  } scope{this};
+  };
+  active_writes_.fetch_add(1);
+  WriteScope scope{this};
+  if (closing_writes_.load()) {
+    return Status::Aborted("region " + descriptor_.encoded_name + " is closed");
+  }
   std::optional<StripeGuard> row_locks;
   if (!rows_locked) row_locks.emplace(row_locks_, LockStripes(input));
-  std::vector<RowMutation> mutations = input;
+  // The mutations are written as given; only a version delete without a
+  // timestamp needs a resolved copy.
+  std::vector<RowMutation> resolved;
   bool sync = false;
-  for (auto& m : mutations) {
+  for (const auto& m : input) {
     RL_RETURN_IF_ERROR(Validate(m));
-    RL_RETURN_IF_ERROR(ResolveLatestVersionDeletes(&m));
-    m.durability = Resolve(m.durability, options_.durability);
-    sync |= m.durability == Durability::kSyncWal || m.durability == Durability::kFsyncWal;
+    const Durability d = Resolve(m.durability, options_.durability);
+    sync |= d == Durability::kSyncWal || d == Durability::kFsyncWal;
+    if (resolved.empty() && NeedsLatestVersion(m)) resolved.assign(input.begin(), input.end());
+  }
+  if (!resolved.empty()) {
+    for (auto& m : resolved) RL_RETURN_IF_ERROR(ResolveLatestVersionDeletes(&m));
+    input = resolved;
   }
   WaitWhileMemstoreBlocked();
 
   Writer w;
-  w.mutations = &mutations;
+  w.mutations = input.data();
+  w.count = input.size();
   w.sync = sync;
   std::unique_lock<std::mutex> l(write_mu_);
   writers_.push_back(&w);
   while (!w.done && &w != writers_.front()) w.cv.wait(l);
   if (w.done) return w.status;
 
-  // This writer leads: take a group of queued writers up to the first barrier.
-  std::vector<Writer*> group;
+  // This writer leads: take a group of queued writers up to the first
+  // barrier. Sequence ids are consecutive across the group, in queue order.
+  // group_ and wal_records_ belong to the leader.
+  group_.clear();
   size_t count = 0, bytes = 0;
   for (Writer* x : writers_) {
     if (x->mutations == nullptr) break;
-    if (!group.empty() && (count >= kMaxGroupMutations || bytes >= kMaxGroupBytes)) break;
-    group.push_back(x);
-    for (const auto& m : *x->mutations) {
+    if (!group_.empty() && (count >= kMaxGroupMutations || bytes >= kMaxGroupBytes)) break;
+    group_.push_back(x);
+    for (size_t i = 0; i < x->count; ++i) {
+      const RowMutation& m = x->mutations[i];
       ++count;
       for (const auto& c : m.cells) bytes += c.value.size() + m.row.size() + c.qualifier.size();
     }
     sync |= x->sync;
   }
-  std::vector<RowMutation*> batch;
-  std::vector<uint64_t> seqs;
-  for (Writer* x : group) {
-    for (auto& m : *x->mutations) {
-      batch.push_back(&m);
-      seqs.push_back(next_sequence_id_++);
-    }
-  }
+  const uint64_t first_seq = next_sequence_id_.fetch_add(count);
+  const uint64_t last_seq = first_seq + count - 1;
   l.unlock();
 
   const int64_t now = clock_->NowMillis();
-  for (RowMutation* m : batch) {
-    for (auto& c : m->cells) {
-      if (c.timestamp == kLatestTimestamp) c.timestamp = now;
-    }
-  }
-  std::vector<WalEntry> entries;
-  entries.reserve(batch.size());
-  for (size_t i = 0; i < batch.size(); ++i) {
-    if (batch[i]->durability == Durability::kSkipWal) continue;
-    WalEntry& e = entries.emplace_back();
-    e.region = descriptor_.encoded_name;
-    e.sequence_id = seqs[i];
-    e.write_time_ms = now;
-    for (const auto& c : batch[i]->cells) {
-      e.edits.push_back({c.family, batch[i]->row, c.qualifier, c.timestamp, c.type, c.value});
-    }
-  }
-  Status s;
-  if (!entries.empty()) {
-    std::vector<const WalEntry*> ptrs;
-    for (const auto& e : entries) ptrs.push_back(&e);
-    s = wal_->Append(ptrs, sync);
-    if (!s.ok()) s = s.WithContext("region " + descriptor_.encoded_name + ": WAL append");
-  }
+  Status s = AppendGroupToWal(first_seq, now, sync);
   if (s.ok()) {
-    ApplyToMemstores(batch, seqs, now);
-    write_requests_ += batch.size();
+    ApplyGroupToMemstores(first_seq, now);
+    write_requests_ += count;
   }
   // Publish: everything up to the last sequence id of the group is applied
   // (a failed group applied nothing, so its ids are simply never seen).
-  read_point_.store(seqs.back(), std::memory_order_release);
+  read_point_.store(last_seq, std::memory_order_release);
 
   l.lock();
-  for (Writer* x : group) {
+  for (Writer* x : group_) {
     writers_.pop_front();
     x->status = s;
     x->done = true;
@@ -256,39 +263,72 @@ Status RegionImpl::Write(const std::vector<RowMutation>& input, bool rows_locked
   return w.status;
 }
 
-void RegionImpl::ApplyToMemstores(const std::vector<RowMutation*>& batch,
-                                  const std::vector<uint64_t>& seqs, int64_t now_ms) {
-  std::vector<std::shared_ptr<const StoreVersion>> versions;
-  {
-    std::lock_guard<std::mutex> l(state_mu_);
-    for (const auto& st : stores_) versions.push_back(st.version);
-  }
-  std::string key;
-  for (size_t i = 0; i < batch.size(); ++i) {
-    const RowMutation& m = *batch[i];
-    for (const auto& c : m.cells) {
-      size_t idx = 0;
-      while (stores_[idx].family.name != c.family) ++idx;
-      key.clear();
-      AppendKey(&key, m.row, c.qualifier, c.timestamp, c.type, seqs[i]);
-      // The same column written twice at the same timestamp in one mutation:
-      // the first one stays (identical keys carry the same sequence id).
-      (void)versions[idx]->active->Add(key, c.value);
+Status RegionImpl::AppendGroupToWal(uint64_t first_seq, int64_t now, bool sync) {
+  wal_records_.clear();
+  uint64_t seq = first_seq, max_seq = 0;
+  size_t entries = 0;
+  for (const Writer* x : group_) {
+    for (size_t i = 0; i < x->count; ++i, ++seq) {
+      const RowMutation& m = x->mutations[i];
+      if (Resolve(m.durability, options_.durability) == Durability::kSkipWal) continue;
+      const size_t header_pos = wal::BeginRecord(&wal_records_);
+      EncodeWalEntryWith(
+          descriptor_.encoded_name, seq, now, static_cast<uint32_t>(m.cells.size()),
+          [&m, now](uint32_t k) {
+            const MutationCell& c = m.cells[k];
+            return WalEditView{c.family, m.row, c.qualifier, CellTimestamp(c, now), c.type,
+                               c.value};
+          },
+          &wal_records_);
+      const size_t payload = wal_records_.size() - header_pos - wal::kRecordHeaderSize;
+      if (payload > wal::kMaxRecordPayload) {
+        return Status::InvalidArgument("region " + descriptor_.encoded_name + ": the mutation of row '" +
+                                       ToStringBinary(m.row.substr(0, 64)) + "' encodes to " +
+                                       std::to_string(payload) +
+                                       " bytes, more than a WAL record can hold");
+      }
+      wal::FinishRecord(&wal_records_, header_pos, wal::RecordType::kEntry);
+      ++entries;
+      max_seq = seq;
     }
   }
+  if (entries == 0) return Status::OK();
+  Status s = wal_->AppendRecords(descriptor_.encoded_name, wal_records_, entries, max_seq, sync);
+  if (!s.ok()) s = s.WithContext("region " + descriptor_.encoded_name + ": WAL append");
+  // A large group should not pin its buffer for good.
+  if (wal_records_.capacity() > kMaxGroupBytes) std::string().swap(wal_records_);
+  return s;
+}
+
+void RegionImpl::ApplyGroupToMemstores(uint64_t first_seq, int64_t now) {
+  // The active memstores cannot change while this writer leads (a swap waits
+  // for the write queue): leader_active_ holds them.
+  MemStore* const* active = leader_active_.data();
+  uint64_t seq = first_seq;
+  for (const Writer* x : group_) {
+    for (size_t i = 0; i < x->count; ++i, ++seq) {
+      const RowMutation& m = x->mutations[i];
+      for (const auto& c : m.cells) {
+        memstore_key_.clear();
+        AppendKey(&memstore_key_, m.row, c.qualifier, CellTimestamp(c, now), c.type, seq);
+        // The same column written twice at the same timestamp in one
+        // mutation: the first one stays (identical keys carry the same
+        // sequence id).
+        (void)active[StoreIndex(c.family)]->Add(memstore_key_, c.value);
+      }
+    }
+  }
+  uint64_t total = 0;
+  for (size_t i = 0; i < stores_.size(); ++i) total += MemStoreBytes(active[i]);
+  active_bytes_.store(total, std::memory_order_relaxed);
 }
 
 void RegionImpl::AfterWrite() {
-  uint64_t active = 0;
-  {
-    std::lock_guard<std::mutex> l(state_mu_);
-    for (const auto& st : stores_) active += MemStoreBytes(st.version->active.get());
-  }
   if (options_.global_memstore != nullptr) {
     const auto cur = static_cast<int64_t>(MemstoreHeapSize());
     options_.global_memstore->bytes += cur - global_accounted_.exchange(cur);
   }
-  if (active >= options_.memstore_flush_size) {
+  if (active_bytes_.load(std::memory_order_relaxed) >= options_.memstore_flush_size) {
     (void)Flush(FlushReason::kSize, /*wait=*/false);
   } else if (options_.global_memstore != nullptr && options_.global_memstore->limit > 0 &&
              static_cast<uint64_t>(options_.global_memstore->bytes.load()) >
@@ -306,12 +346,18 @@ uint64_t RegionImpl::SwapMemstores() {
   const uint64_t seq = next_sequence_id_ - 1;
   {
     std::lock_guard<std::mutex> sl(state_mu_);
-    for (auto& st : stores_) {
+    uint64_t swapped = 0;
+    for (size_t i = 0; i < stores_.size(); ++i) {
+      Store& st = stores_[i];
       auto v = std::make_shared<StoreVersion>(*st.version);
+      swapped += MemStoreBytes(v->active.get());
       v->snapshot = v->active;
       v->active = std::make_shared<MemStore>();
+      leader_active_[i] = v->active.get();
       st.version = std::move(v);
     }
+    snapshot_bytes_.store(swapped, std::memory_order_relaxed);
+    active_bytes_.store(0, std::memory_order_relaxed);
   }
   writers_.pop_front();
   if (!writers_.empty()) writers_.front()->cv.notify_one();
@@ -342,7 +388,7 @@ Result<int64_t> RegionImpl::Increment(const std::string& row, const std::string&
   m.durability = d;
   m.Put(family, qualifier, EncodeLong(0));
   RL_RETURN_IF_ERROR(Validate(m));
-  StripeGuard lock(row_locks_, LockStripes({m}));
+  StripeGuard lock(row_locks_, LockStripes(std::span<const RowMutation>(&m, 1)));
   auto current = NewestCell(this, row, family, qualifier);
   if (!current.ok()) return current.status();
   int64_t value = 0;
@@ -357,7 +403,7 @@ Result<int64_t> RegionImpl::Increment(const std::string& row, const std::string&
   }
   value = static_cast<int64_t>(static_cast<uint64_t>(value) + static_cast<uint64_t>(amount));
   m.cells.front().value = EncodeLong(value);
-  RL_RETURN_IF_ERROR(Write({m}, /*rows_locked=*/true));
+  RL_RETURN_IF_ERROR(Write(std::span<const RowMutation>(&m, 1), /*rows_locked=*/true));
   return value;
 }
 
@@ -369,11 +415,11 @@ Result<std::string> RegionImpl::Append(const std::string& row, const std::string
   m.durability = d;
   m.Put(family, qualifier, suffix);
   RL_RETURN_IF_ERROR(Validate(m));
-  StripeGuard lock(row_locks_, LockStripes({m}));
+  StripeGuard lock(row_locks_, LockStripes(std::span<const RowMutation>(&m, 1)));
   auto current = NewestCell(this, row, family, qualifier);
   if (!current.ok()) return current.status();
   if (!current->cells.empty()) m.cells.front().value = current->cells.front().value + suffix;
-  RL_RETURN_IF_ERROR(Write({m}, /*rows_locked=*/true));
+  RL_RETURN_IF_ERROR(Write(std::span<const RowMutation>(&m, 1), /*rows_locked=*/true));
   return m.cells.front().value;
 }
 
@@ -381,14 +427,14 @@ Result<bool> RegionImpl::CheckAndMutate(const std::string& family, const std::st
                                         const std::optional<std::string>& expected,
                                         const RowMutation& mutation) {
   RL_RETURN_IF_ERROR(Validate(mutation));
-  StripeGuard lock(row_locks_, LockStripes({mutation}));
+  StripeGuard lock(row_locks_, LockStripes(std::span<const RowMutation>(&mutation, 1)));
   auto current = NewestCell(this, mutation.row, family, qualifier);
   if (!current.ok()) return current.status();
   const bool matches = expected.has_value()
                            ? (!current->cells.empty() && current->cells.front().value == *expected)
                            : current->cells.empty();
   if (!matches) return false;
-  RL_RETURN_IF_ERROR(Write({mutation}, /*rows_locked=*/true));
+  RL_RETURN_IF_ERROR(Write(std::span<const RowMutation>(&mutation, 1), /*rows_locked=*/true));
   return true;
 }
 

@@ -173,7 +173,7 @@ MatchCode ScanQueryMatcher::Match(const ParsedKey& key, std::string_view value) 
     return MatchCode::kSkip;
   }
   value_ = value;
-  if (!has_row_ || key.row != std::string_view(row_)) {
+  if (!has_row_ || !SameBytes(key.row, row_)) {
     has_row_ = true;
     row_.assign(key.row.data(), key.row.size());
     qualifier_.clear();
@@ -182,7 +182,7 @@ MatchCode ScanQueryMatcher::Match(const ParsedKey& key, std::string_view value) 
     empty_column_closed_ = false;
     has_filter_column_ = false;
   }
-  if (key.qualifier != std::string_view(qualifier_)) {
+  if (!SameBytes(key.qualifier, qualifier_)) {
     if (key.qualifier < std::string_view(qualifier_)) NoteOutOfOrder(key, qualifier_);
     qualifier_.assign(key.qualifier.data(), key.qualifier.size());
   }
@@ -335,8 +335,8 @@ MatchCode ScanQueryMatcher::PrepareHint(const ParsedKey& key, const CellView& ce
     const bool ahead = q > 0 || (q == 0 && hint->timestamp < key.timestamp);
     // Never seek away from the empty-qualifier column (family markers).
     if (!ahead || key.qualifier.empty() || hint->timestamp < 0) return MatchCode::kSkip;
-    hint_key_ = EncodeKey(key.row, hint->qualifier, hint->timestamp, CellType::kMaximum,
-                          kMaxSequenceId);
+    AppendKey(&hint_key_, key.row, hint->qualifier, hint->timestamp, CellType::kMaximum,
+              kMaxSequenceId);
     return MatchCode::kSeekNextUsingHint;
   }
   const int r = std::string_view(hint->row).compare(key.row);
@@ -386,7 +386,7 @@ MatchCode ScanQueryMatcher::CheckVersions(const ParsedKey& key, bool ignore_coun
 }
 
 MatchCode ScanQueryMatcher::CheckWildcardVersion(const ParsedKey& key, bool ignore_count) {
-  if (!has_column_ || key.qualifier != std::string_view(column_)) {
+  if (!has_column_ || !SameBytes(key.qualifier, column_)) {
     has_column_ = true;
     column_.assign(key.qualifier.data(), key.qualifier.size());
     count_ = 0;
@@ -425,33 +425,35 @@ MatchCode ScanQueryMatcher::NextRowOrNextColumn(const ParsedKey& key) {
 }
 
 std::string ScanQueryMatcher::SeekHint(const ParsedKey& key, MatchCode code) const {
+  KeyBuffer hint;
+  SeekHint(key, code, &hint);
+  return std::string(hint.view());
+}
+
+void ScanQueryMatcher::SeekHint(const ParsedKey& key, MatchCode code, KeyBuffer* out) const {
+  out->clear();
   switch (code) {
-    case MatchCode::kSeekNextRow: {
-      std::string next_row(key.row);
-      next_row.push_back('\0');
-      return FirstKeyOnRow(next_row);
-    }
-    case MatchCode::kSeekNextColumn: {
+    case MatchCode::kSeekNextRow:
+    case MatchCode::kIncludeAndSeekNextRow:
+      SetFirstKeyOnRow(out, key.row, /*next_row=*/true);
+      return;
+    case MatchCode::kSeekNextColumn:
+    case MatchCode::kIncludeAndSeekNextColumn:
       if (explicit_ && column_index_ < options_.columns.size() &&
           key.qualifier < std::string_view(options_.columns[column_index_])) {
-        return FirstKeyOnColumn(key.row, options_.columns[column_index_]);
+        SetFirstKeyOnColumn(out, key.row, options_.columns[column_index_]);
+      } else {
+        SetFirstKeyOnColumn(out, key.row, key.qualifier, /*next_column=*/true);
       }
-      std::string next_qualifier(key.qualifier);
-      next_qualifier.push_back('\0');
-      return FirstKeyOnColumn(key.row, next_qualifier);
-    }
+      return;
     case MatchCode::kSeekNextUsingHint:
-      return hint_key_;
-    case MatchCode::kIncludeAndSeekNextColumn:
-      return SeekHint(key, MatchCode::kSeekNextColumn);
-    case MatchCode::kIncludeAndSeekNextRow:
-      return SeekHint(key, MatchCode::kSeekNextRow);
+      out->assign(hint_key_);
+      return;
     case MatchCode::kInclude:
     case MatchCode::kSkip:
     case MatchCode::kDone:
-      break;
+      return;
   }
-  return std::string();
 }
 
 }  // namespace regionlab

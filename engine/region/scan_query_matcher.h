@@ -78,6 +78,7 @@
 
 #include "regionlab/cell.h"
 #include "regionlab/status.h"
+#include "util/key_buffer.h"
 #include "util/key_value.h"
 
 namespace regionlab {
@@ -186,7 +187,14 @@ class ScanQueryMatcher {
   // longer (ParseKey rejects it; Seek does not parse it).
   // REQUIRES: `key` and `code` are the arguments and result of the latest
   // Match() call.
-  std::string SeekHint(const ParsedKey& key, MatchCode code) const;
+  void SeekHint(const ParsedKey& key, MatchCode code, KeyBuffer* out) const;
+  std::string SeekHint(const ParsedKey& key, MatchCode code) const;  // the same, as a string
+
+  // True once the explicit columns have all been served in the current row:
+  // every later cell of the row would be dropped, so a reader may leave the
+  // row without showing them (HBase's ExplicitColumnTracker answers
+  // INCLUDE_AND_SEEK_NEXT_ROW here).
+  bool RowDone() const { return ColumnsDone(); }
 
   // Corruption once the input broke key order within a row (HBase throws an
   // IOException there); the matcher keeps going without crashing, but the
@@ -255,15 +263,17 @@ class ScanQueryMatcher {
   const bool all_time_;  // the time range contains every timestamp
   const int64_t oldest_unexpired_ts_;
 
+  // Key parts are held in KeyBuffers: a typical row or qualifier fits
+  // inline, so starting a row allocates nothing.
   bool has_row_ = false;
-  std::string row_;
-  std::string qualifier_;  // of the previous cell in this row (order check)
+  KeyBuffer row_;
+  KeyBuffer qualifier_;  // of the previous cell in this row (order check)
   DeleteTracker deletes_;
 
   // Wildcard: the column being counted, its count and the (ts, type) of its
   // last included cell (duplicates of it are skipped).
   bool has_column_ = false;
-  std::string column_;
+  KeyBuffer column_;
   int count_ = 0;
   int64_t last_ts_ = kLatestTimestamp;
   CellType last_type_ = CellType::kMinimum;
@@ -275,9 +285,9 @@ class ScanQueryMatcher {
   std::string_view value_;        // of the cell being matched
   bool empty_column_closed_ = false;  // the filter left the empty-qualifier column
   bool has_filter_column_ = false;  // versions returned after the filter ...
-  std::string filter_column_;       // ... in this column
+  KeyBuffer filter_column_;         // ... in this column
   int filter_count_ = 0;
-  std::string hint_key_;  // for kSeekNextUsingHint
+  std::string hint_key_;  // for kSeekNextUsingHint (filters only)
 
   Status status_;
 };

@@ -5,15 +5,91 @@
 
 namespace regionlab {
 
-StoreScanner::StoreScanner(std::string family, std::unique_ptr<KeyValueIterator> input,
-                           ScanType type, const ScanQueryOptions& options, bool reversed,
-                           std::string start, std::string stop)
+// The cells of one row, gathered newest-position-first by a reversed scan
+// and handed out in forward key order.
+class StoreScanner::RowBuffer {
+ public:
+  void Clear() {
+    entries_.clear();
+    bytes_.clear();
+    pos_ = 0;
+  }
+  size_t cells() const { return entries_.size(); }
+  size_t bytes() const { return bytes_.size(); }
+  // Adds an entry that sorts before every entry added so far.
+  void AddBefore(std::string_view key, std::string_view value) {
+    entries_.push_back({bytes_.size(), key.size(), value.size()});
+    bytes_.append(key);
+    bytes_.append(value);
+    pos_ = entries_.size();
+  }
+
+  // The cursor MatchRow reads: front to back in key order.
+  bool Valid() const { return pos_ != 0; }
+  std::string_view key() const {
+    const Entry& e = entries_[pos_ - 1];
+    return {bytes_.data() + e.offset, e.key_size};
+  }
+  std::string_view value() const {
+    const Entry& e = entries_[pos_ - 1];
+    return {bytes_.data() + e.offset + e.key_size, e.value_size};
+  }
+  void Next() { --pos_; }
+  void SeekForward(std::string_view target) {
+    while (Valid() && CompareKeys(key(), target) < 0) Next();
+  }
+
+ private:
+  struct Entry {
+    size_t offset, key_size, value_size;
+  };
+  std::vector<Entry> entries_;  // descending key order
+  std::string bytes_;
+  size_t pos_ = 0;  // entries_[pos_ - 1] is current; 0 = past the end
+};
+
+namespace {
+// MatchRow's view of the scanner's input.
+struct InputCursor {
+  KeyValueIterator* input;
+  StoreScanner* scanner;
+  void (StoreScanner::*seek_forward)(std::string_view);
+
+  bool Valid() const { return input->Valid(); }
+  std::string_view key() const { return input->key(); }
+  std::string_view value() const { return input->value(); }
+  void Next() { input->Next(); }
+  void SeekForward(std::string_view target) { (scanner->*seek_forward)(target); }
+};
+}  // namespace
+
+StoreScanner::StoreScanner(std::string family, KeyValueIterator* input, ScanType type,
+                           const ScanQueryOptions& options, bool reversed, std::string start,
+                           std::string stop)
     : family_(std::move(family)),
-      input_(std::move(input)),
+      input_(input),
       matcher_(type, options),
       reversed_(reversed),
       start_(std::move(start)),
       stop_(std::move(stop)) {}
+
+StoreScanner::StoreScanner(std::string family, std::unique_ptr<StoreSources> sources,
+                           ScanType type, const ScanQueryOptions& options, bool reversed,
+                           std::string start, std::string stop)
+    : StoreScanner(std::move(family), sources->Merged(), type, options, reversed,
+                   std::move(start), std::move(stop)) {
+  sources_ = std::move(sources);
+}
+
+StoreScanner::StoreScanner(std::string family, std::unique_ptr<KeyValueIterator> input,
+                           ScanType type, const ScanQueryOptions& options, bool reversed,
+                           std::string start, std::string stop)
+    : StoreScanner(std::move(family), input.get(), type, options, reversed, std::move(start),
+                   std::move(stop)) {
+  owned_input_ = std::move(input);
+}
+
+StoreScanner::~StoreScanner() = default;
 
 void StoreScanner::Position() {
   positioned_ = true;
@@ -21,90 +97,152 @@ void StoreScanner::Position() {
     if (start_.empty()) {
       input_->SeekToFirst();
     } else {
-      input_->Seek(FirstKeyOnRow(start_));
+      SetFirstKeyOnRow(&seek_key_, start_);
+      input_->Seek(seek_key_);
     }
   } else if (start_.empty()) {
     input_->SeekToLast();
   } else {
     // The smallest key of row start_+"\0" sorts after every key of start_.
-    input_->SeekForPrev(FirstKeyOnRow(start_ + '\0'));
+    SetFirstKeyOnRow(&seek_key_, start_, /*next_row=*/true);
+    input_->SeekForPrev(seek_key_);
   }
 }
 
-std::optional<std::string> StoreScanner::PeekRow() {
-  if (done_) return std::nullopt;
+bool StoreScanner::PeekRow(std::string_view* row) {
+  if (done_) return false;
   if (!positioned_) Position();
-  if (!input_->Valid()) return std::nullopt;
-  std::string_view row = KeyRow(input_->key());
+  if (!input_->Valid()) return false;
+  *row = KeyRow(input_->key());
   if (!stop_.empty()) {
-    if (!reversed_ && row >= std::string_view(stop_)) return std::nullopt;
-    if (reversed_ && row <= std::string_view(stop_)) return std::nullopt;
+    if (!reversed_ && *row >= std::string_view(stop_)) return false;
+    if (reversed_ && *row <= std::string_view(stop_)) return false;
   }
-  return std::string(row);
+  return true;
 }
 
-void StoreScanner::ReadRow(const std::string& row, std::vector<Cell>* out) {
-  if (reversed_) input_->Seek(FirstKeyOnRow(row));
+template <typename Cursor>
+void StoreScanner::MatchRow(Cursor* cursor, std::string_view row, CellSink* out) {
   Filter* const filter = matcher_.filter();
   ParsedKey key;
-  bool row_done = false;
-  while (!row_done && input_->Valid()) {
-    std::string_view k = input_->key();
-    if (!ParseKey(k, &key) || key.row != std::string_view(row)) break;
-    const MatchCode code = matcher_.Match(key, input_->value());
+  while (cursor->Valid()) {
+    if (!ParseKey(cursor->key(), &key) || !SameBytes(key.row, row)) return;
+    const std::string_view value = cursor->value();
+    const MatchCode code = matcher_.Match(key, value);
     if (IsIncludeMatch(code)) {
-      Cell& c = out->emplace_back();
-      c.row = row;
-      c.family = family_;
-      c.qualifier = key.qualifier;
+      Cell& c = out->Add();
+      // A reused cell often holds this row and family already.
+      if (!SameBytes(c.row, row)) c.row.assign(row);
+      if (!SameBytes(c.family, family_)) c.family.assign(family_);
+      c.qualifier.assign(key.qualifier);
       c.timestamp = key.timestamp;
       c.type = key.type;
-      c.value = input_->value();
+      c.value.assign(value);
       c.sequence_id = key.sequence_id;
       if (filter != nullptr) filter->TransformCell(&c);
     }
     switch (code) {
       case MatchCode::kInclude:
       case MatchCode::kSkip:
-        input_->Next();
+        if (matcher_.RowDone()) return;  // nothing more of this row can be returned
+        cursor->Next();
         break;
       case MatchCode::kSeekNextColumn:
       case MatchCode::kIncludeAndSeekNextColumn:
-        input_->Seek(matcher_.SeekHint(key, code));
+        matcher_.SeekHint(key, code, &seek_key_);
+        cursor->SeekForward(seek_key_);
         break;
-      case MatchCode::kSeekNextUsingHint: {
-        const std::string hint = matcher_.SeekHint(key, code);
-        if (hint.empty()) {
-          input_->Next();
+      case MatchCode::kSeekNextUsingHint:
+        matcher_.SeekHint(key, code, &seek_key_);
+        if (seek_key_.empty()) {
+          cursor->Next();
         } else {
-          input_->Seek(hint);
+          cursor->SeekForward(seek_key_);
         }
         break;
-      }
       case MatchCode::kDone:
         done_ = true;
-        row_done = true;
-        break;
+        return;
       case MatchCode::kSeekNextRow:
       case MatchCode::kIncludeAndSeekNextRow:
-        row_done = true;
-        break;
+        return;
     }
-  }
-  if (filter != nullptr && filter->FilterAllRemaining()) done_ = true;
-  if (reversed_) {
-    input_->SeekForPrev(FirstKeyOnRow(row));
-  } else if (input_->Valid() && KeyRow(input_->key()) == std::string_view(row)) {
-    input_->Seek(FirstKeyOnRow(row + '\0'));
   }
 }
 
-void StoreScanner::SkipRow(const std::string& row) {
-  if (reversed_) {
-    input_->SeekForPrev(FirstKeyOnRow(row));
-  } else {
-    input_->Seek(FirstKeyOnRow(row + '\0'));
+bool StoreScanner::BufferRowBackward(std::string_view row) {
+  if (row_buffer_ == nullptr) row_buffer_ = std::make_unique<RowBuffer>();
+  RowBuffer& buffer = *row_buffer_;
+  buffer.Clear();
+  while (input_->Valid()) {
+    const std::string_view key = input_->key();
+    if (!SameBytes(KeyRow(key), row)) break;
+    const std::string_view value = input_->value();
+    if (buffer.cells() >= kMaxBufferedCells ||
+        buffer.bytes() + key.size() + value.size() > kMaxBufferedBytes) {
+      return false;
+    }
+    buffer.AddBefore(key, value);
+    input_->Prev();
   }
+  return true;
+}
+
+void StoreScanner::ReadRow(std::string_view row, CellSink* out) {
+  InputCursor input{input_, this, &StoreScanner::SeekForward};
+  if (reversed_) {
+    if (BufferRowBackward(row)) {
+      // The input now sits on the last cell of the row before this one,
+      // where the scan goes next.
+      MatchRow(row_buffer_.get(), row, out);
+    } else {
+      // Too large to buffer: read the row forward, then step before it.
+      SetFirstKeyOnRow(&seek_key_, row);
+      input_->Seek(seek_key_);
+      MatchRow(&input, row, out);
+      SetFirstKeyOnRow(&seek_key_, row);
+      input_->SeekForPrev(seek_key_);
+    }
+  } else {
+    MatchRow(&input, row, out);
+    if (input_->Valid() && SameBytes(KeyRow(input_->key()), row)) {
+      SetFirstKeyOnRow(&seek_key_, row, /*next_row=*/true);
+      SeekForward(seek_key_);
+    }
+  }
+  Filter* const filter = matcher_.filter();
+  if (filter != nullptr && filter->FilterAllRemaining()) done_ = true;
+}
+
+void StoreScanner::ReadSingleRow(std::string_view row, CellSink* out) {
+  positioned_ = true;
+  SetFirstKeyOnRow(&seek_key_, row);
+  input_->Seek(seek_key_);
+  InputCursor input{input_, this, &StoreScanner::SeekForward};
+  MatchRow(&input, row, out);
+}
+
+void StoreScanner::SkipRow(std::string_view row) {
+  if (reversed_) {
+    for (int i = 0; i < kNextsBeforeSeek; ++i) {
+      if (!input_->Valid() || KeyRow(input_->key()) != row) return;
+      input_->Prev();
+    }
+    SetFirstKeyOnRow(&seek_key_, row);
+    input_->SeekForPrev(seek_key_);
+  } else {
+    SetFirstKeyOnRow(&seek_key_, row, /*next_row=*/true);
+    SeekForward(seek_key_);
+  }
+}
+
+void StoreScanner::SeekForward(std::string_view target) {
+  for (int i = 0; i < kNextsBeforeSeek; ++i) {
+    if (!input_->Valid() || CompareKeys(input_->key(), target) >= 0) return;
+    if (input_->PrefersSeekToNext()) break;  // a memstore: seek at once
+    input_->Next();
+  }
+  if (input_->Valid() && CompareKeys(input_->key(), target) < 0) input_->Seek(target);
 }
 
 // Compactions run no filter, so only the four basic codes occur here.
@@ -124,10 +262,9 @@ bool StoreScanner::NextIncluded(std::string* key_out, std::string* value_out) {
     }
     if (code == MatchCode::kSkip) {
       input_->Next();
-    } else if (code == MatchCode::kSeekNextColumn) {
-      input_->Seek(matcher_.SeekHint(key, code));
     } else {
-      input_->Seek(FirstKeyOnRow(std::string(key.row) + '\0'));
+      matcher_.SeekHint(key, code, &seek_key_);
+      SeekForward(seek_key_);
     }
   }
   return false;

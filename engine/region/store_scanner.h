@@ -2,11 +2,22 @@
 // ScanQueryMatcher (HBase's StoreScanner).
 //
 // Forward scans read rows in ascending order. Reversed scans visit rows in
-// descending order but read the cells of each row forward, as HBase does.
+// descending order but show the matcher the cells of each row in forward
+// order, as HBase does: the scanner steps back over the row with Prev(),
+// keeping its cells in a buffer, and matches the buffer front to back (a
+// row too large for the buffer is re-read forward with a seek instead).
+//
+// Moving on to the next column or row tries a few Next() calls before a
+// Seek, as HBase's StoreScanner does: the target is usually a cell or two
+// ahead, and a Next costs far less than a seek through every memstore and
+// file -- except when the current cell is a memstore's, where a step costs
+// as much as a seek (KeyValueIterator::PrefersSeekToNext). Once the
+// matcher has served every explicit column of a row, the rest of the row is
+// left unread (ScanQueryMatcher::RowDone).
 //
 // With a filter (SetFilter) the scanner follows the matcher's filter codes,
 // rewrites included cells with Filter::TransformCell, and stops for good
-// (PeekRow() answers nullopt) once the matcher says kDone or, after a row,
+// (PeekRow() answers false) once the matcher says kDone or, after a row,
 // the filter's FilterAllRemaining() is true -- HBase's StoreScanner meets
 // DONE_SCAN on the first cell of the next row then.
 //
@@ -14,12 +25,15 @@
 #pragma once
 
 #include <memory>
-#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "region/cell_sink.h"
 #include "region/scan_query_matcher.h"
+#include "region/store_sources.h"
 #include "regionlab/cell.h"
+#include "util/key_buffer.h"
 #include "util/kv_iterator.h"
 
 namespace regionlab {
@@ -28,18 +42,33 @@ class StoreScanner {
  public:
   // `start`/`stop` follow Scan: for a reversed scan `start` is the highest
   // row (inclusive) and `stop` the exclusive lower bound. Empty = unbounded.
+  // The input is not owned; it must outlive the scanner.
+  StoreScanner(std::string family, KeyValueIterator* input, ScanType type,
+               const ScanQueryOptions& options, bool reversed, std::string start,
+               std::string stop);
+  // The same, reading sources->Merged() and owning the sources.
+  StoreScanner(std::string family, std::unique_ptr<StoreSources> sources, ScanType type,
+               const ScanQueryOptions& options, bool reversed, std::string start,
+               std::string stop);
+  // The same, owning the input (flush and compaction).
   StoreScanner(std::string family, std::unique_ptr<KeyValueIterator> input, ScanType type,
                const ScanQueryOptions& options, bool reversed, std::string start,
                std::string stop);
+  ~StoreScanner();
 
-  // The row of the next entry still in range, or nullopt at the end.
-  std::optional<std::string> PeekRow();
-  // REQUIRES: row == *PeekRow(). Appends the row's cells that the matcher
-  // includes, then moves to the following row.
-  void ReadRow(const std::string& row, std::vector<Cell>* out);
-  // REQUIRES: row == *PeekRow(). Moves to the following row without reading
-  // this one (its key was filtered out).
-  void SkipRow(const std::string& row);
+  // Sets *row to the row of the next entry still in range; false at the
+  // end. *row is valid until the scanner moves.
+  bool PeekRow(std::string_view* row);
+  // REQUIRES: row equals the row PeekRow() gave, held in memory of the
+  // caller's. Adds the row's cells that the matcher includes to *out, then
+  // moves to the following row.
+  void ReadRow(std::string_view row, CellSink* out);
+  // REQUIRES: row as for ReadRow. Moves to the following row without
+  // reading this one (its key was filtered out).
+  void SkipRow(std::string_view row);
+  // A Get: positions at `row` and reads it (the scanner's start and stop
+  // are ignored). REQUIRES: a forward scanner not positioned yet.
+  void ReadSingleRow(std::string_view row, CellSink* out);
   // The region scan's filter (not owned); see above.
   void SetFilter(Filter* filter) { matcher_.SetFilter(filter); }
   // Flush/compaction: every included cell in order, as (key, value) pairs.
@@ -49,15 +78,37 @@ class StoreScanner {
   Status status() const { return input_->status(); }
 
  private:
+  // Tries this many Next() calls before seeking to a column or row ahead.
+  static constexpr int kNextsBeforeSeek = 8;
+  // A reversed scan buffers a row of at most this many cells and bytes.
+  static constexpr size_t kMaxBufferedCells = 4096;
+  static constexpr size_t kMaxBufferedBytes = 4u << 20;
+
+  class RowBuffer;
+
   void Position();
+  // Moves forward to the first entry >= target: up to kNextsBeforeSeek
+  // Next() calls, then a Seek when the target is still ahead.
+  void SeekForward(std::string_view target);
+  // Matches the cells of `row` from `cursor` (the input, or a RowBuffer)
+  // until the row ends or the matcher leaves it.
+  template <typename Cursor>
+  void MatchRow(Cursor* cursor, std::string_view row, CellSink* out);
+  // Reversed: steps back over the cells of `row` into row_buffer_. False
+  // (the input partly moved) when the row is too large to buffer.
+  bool BufferRowBackward(std::string_view row);
 
   std::string family_;
-  std::unique_ptr<KeyValueIterator> input_;
+  std::unique_ptr<StoreSources> sources_;         // when owned
+  std::unique_ptr<KeyValueIterator> owned_input_;  // when owned
+  KeyValueIterator* input_;
   ScanQueryMatcher matcher_;
   bool reversed_;
   std::string start_, stop_;
   bool positioned_ = false;
   bool done_ = false;  // the filter ended this store's part of the scan
+  KeyBuffer seek_key_;  // seek targets, built in place
+  std::unique_ptr<RowBuffer> row_buffer_;  // reversed scans
 };
 
 }  // namespace regionlab

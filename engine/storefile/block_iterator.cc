@@ -76,8 +76,6 @@ uint32_t BlockIterator::RestartPoint(uint32_t i) const {
 void BlockIterator::Invalidate() {
   current_ = next_ = restarts_;
   restart_index_ = num_restarts_;
-  has_key_ = false;
-  prev_ = PrevEntry::kUnknown;
   key_.clear();
   value_ = {};
 }
@@ -90,7 +88,6 @@ void BlockIterator::Corrupt(uint64_t block_offset, std::string_view detail) {
 }
 
 void BlockIterator::SeekToRestart(uint32_t i) {
-  has_key_ = false;
   key_.clear();
   value_ = {};
   restart_index_ = i;
@@ -116,12 +113,10 @@ bool BlockIterator::ParseNextEntry() {
     Corrupt(current_, "truncated entry header");
     return false;
   }
-  // The key decoded last becomes the previous key; the new key shares its prefix.
-  const bool had_key = has_key_;
-  key_.swap(prev_key_);
-  if (!had_key) prev_key_.clear();
+  // The new key shares a prefix with the key decoded last, which it
+  // replaces in place.
   const auto avail = static_cast<uint64_t>(limit - p);
-  if (shared > prev_key_.size() || static_cast<uint64_t>(non_shared) + value_len > avail) {
+  if (shared > key_.size() || static_cast<uint64_t>(non_shared) + value_len > avail) {
     Corrupt(current_, "entry lengths exceed the block");
     return false;
   }
@@ -129,14 +124,12 @@ bool BlockIterator::ParseNextEntry() {
     Corrupt(current_, "restart entry shares a prefix");
     return false;
   }
-  key_.assign(prev_key_.data(), shared);
+  key_.resize(shared);
   key_.append(p, non_shared);
   if (!IsWellFormedKey(key_)) {
     Corrupt(current_, "malformed key");
     return false;
   }
-  has_key_ = true;
-  prev_ = had_key ? PrevEntry::kKey : (current_ == 0 ? PrevEntry::kNone : PrevEntry::kUnknown);
   value_ = std::string_view(p + non_shared, value_len);
   next_ = static_cast<uint32_t>(p + non_shared + value_len - data_);
   return true;
@@ -180,20 +173,14 @@ void BlockIterator::SeekToLast() {
 void BlockIterator::Seek(std::string_view target) {
   if (!status_.ok()) return;
   if (num_restarts_ == 0) return Invalidate();
-  if (Valid()) {
-    if (CompareKeys(key_, target) >= 0) {
-      // The current entry answers when nothing before it is >= target.
-      if (prev_ == PrevEntry::kNone) return;
-      if (prev_ == PrevEntry::kKey && CompareKeys(prev_key_, target) < 0) return;
-    } else {
-      // The answer lies ahead: scan a few entries, then search only the
-      // restart points after the current one.
-      for (int step = 0; step < kMaxForwardSteps; ++step) {
-        if (!ParseNextEntry()) return;  // end of block or corruption
-        if (CompareKeys(key_, target) >= 0) return;
-      }
-      return SeekFromRestart(restart_index_, target);
+  if (Valid() && CompareKeys(key(), target) < 0) {
+    // The answer lies ahead: scan a few entries, then search only the
+    // restart points after the current one.
+    for (int step = 0; step < kMaxForwardSteps; ++step) {
+      if (!ParseNextEntry()) return;  // end of block or corruption
+      if (CompareKeys(key(), target) >= 0) return;
     }
+    return SeekFromRestart(restart_index_, target);
   }
   SeekFromRestart(0, target);
 }
@@ -215,7 +202,7 @@ void BlockIterator::SeekFromRestart(uint32_t first, std::string_view target) {
   }
   SeekToRestart(left);
   while (ParseNextEntry()) {
-    if (CompareKeys(key_, target) >= 0) return;
+    if (CompareKeys(key(), target) >= 0) return;
   }
 }
 
@@ -226,7 +213,7 @@ void BlockIterator::SeekForPrev(std::string_view target) {
     if (status_.ok()) SeekToLast();
     return;
   }
-  if (CompareKeys(key_, target) > 0) Prev();
+  if (CompareKeys(key(), target) > 0) Prev();
 }
 
 void BlockIterator::Next() {

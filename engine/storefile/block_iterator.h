@@ -9,12 +9,11 @@
 // On corruption the iterator becomes !Valid() and stays so; status() says
 // "<origin>: bad entry at block offset N: ...".
 //
-// Seeks near the current position are cheap. The iterator remembers the key
-// of the entry before the current one whenever it moved there by decoding
-// forward, so a Seek whose answer is the current entry costs two key
-// comparisons, and a Seek a little ahead scans forward from the current entry
-// (binary searching only the restart points after it when the target is
-// farther). The read path seeks like this after every row and column.
+// Seeks a little ahead of the current position are cheap: they scan forward
+// from the current entry, binary searching only the restart points after it
+// when the target is farther (the read path seeks like this after rows and
+// columns). A seek to the current entry or before it searches the whole
+// block.
 //
 // Thread-safety: one thread at a time. The block contents are shared and
 // immutable, so many iterators may read one cached block concurrently.
@@ -25,6 +24,7 @@
 #include <string>
 #include <string_view>
 
+#include "util/key_buffer.h"
 #include "util/kv_iterator.h"
 
 namespace regionlab::storefile {
@@ -52,20 +52,13 @@ class BlockIterator final : public KeyValueIterator {
   void SeekForPrev(std::string_view target) override;
   void Next() override;
   void Prev() override;
-  std::string_view key() const override { return key_; }
+  std::string_view key() const override { return key_.view(); }
   std::string_view value() const override { return value_; }
   Status status() const override { return status_; }
 
   uint32_t num_restarts() const { return num_restarts_; }
 
  private:
-  // What is known about the entry before the current one.
-  enum class PrevEntry : uint8_t {
-    kUnknown,  // not tracked (reached by a restart point)
-    kNone,     // the current entry is the block's first
-    kKey,      // prev_key_ holds its key
-  };
-
   // Checks the restart array of contents_ and positions before the first entry.
   void Init();
   uint32_t RestartPoint(uint32_t i) const;
@@ -91,10 +84,9 @@ class BlockIterator final : public KeyValueIterator {
   uint32_t current_ = 0;        // offset of the current entry; restarts_ when !Valid()
   uint32_t next_ = 0;           // offset just past the current entry
   uint32_t restart_index_ = 0;  // last restart point at or before current_
-  bool has_key_ = false;        // key_ holds the key of the entry at current_
-  PrevEntry prev_ = PrevEntry::kUnknown;
-  std::string key_;
-  std::string prev_key_;
+  // The current key; the next entry's key overwrites it after the prefix
+  // they share (empty at a restart point).
+  KeyBuffer key_;
   std::string_view value_;
   Status status_;
 };

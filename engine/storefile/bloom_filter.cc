@@ -111,11 +111,21 @@ Status BloomFilter::Parse(std::string contents, const std::string& path, uint64_
   return Status::OK();
 }
 
+BloomHash BloomHash::Of(std::string_view key) {
+  BloomHash h;
+  Hashes(key, &h.h1, &h.h2);
+  return h;
+}
+
 bool BloomFilter::MayContain(std::string_view key) const {
   if (num_bits_ == 0) return true;  // no filter: cannot rule anything out
+  return MayContain(BloomHash::Of(key));
+}
+
+bool BloomFilter::MayContain(const BloomHash& hash) const {
+  if (num_bits_ == 0) return true;  // no filter: cannot rule anything out
   const char* bits = contents_.data() + kBloomHeaderSize;
-  uint32_t h1, h2;
-  Hashes(key, &h1, &h2);
+  const uint32_t h1 = hash.h1, h2 = hash.h2;
   for (int i = 0; i < probes_; ++i) {
     const uint64_t bit = Probe(h1, h2, i, num_bits_);
     if ((static_cast<uint8_t>(bits[bit / 8]) & (1 << (bit % 8))) == 0) return false;

@@ -58,6 +58,13 @@ class BloomFilterBuilder {
   uint64_t key_count_ = 0;
 };
 
+// A key's two bloom hashes. Every filter of this format hashes a key the
+// same way, so a reader probing many files for one key hashes it once.
+struct BloomHash {
+  uint32_t h1 = 0, h2 = 0;
+  static BloomHash Of(std::string_view key);
+};
+
 class BloomFilter {
  public:
   BloomFilter() = default;
@@ -67,6 +74,7 @@ class BloomFilter {
                       BloomFilter* out);
 
   bool MayContain(std::string_view key) const;
+  bool MayContain(const BloomHash& hash) const;
   uint64_t key_count() const { return key_count_; }
   uint64_t num_bits() const { return num_bits_; }
 

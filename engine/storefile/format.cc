@@ -101,9 +101,10 @@ Status ReadBlock(const RandomAccessFile& file, const BlockHandle& handle, std::s
                             " bytes extends past the end of the file (" +
                             std::to_string(file_size) + " bytes)");
   }
-  std::string raw;
+  std::string scratch;
+  std::string_view raw;  // a view of the file's mapping, or of scratch
   const size_t n = static_cast<size_t>(handle.size);
-  Status s = file.Read(handle.offset, n + kBlockTrailerSize, &raw);
+  Status s = file.ReadView(handle.offset, n + kBlockTrailerSize, &scratch, &raw);
   if (!s.ok()) return s;
 
   const char* trailer = raw.data() + n;
@@ -117,8 +118,12 @@ Status ReadBlock(const RandomAccessFile& file, const BlockHandle& handle, std::s
   const auto code = static_cast<uint8_t>(trailer[0]);
   switch (code) {
     case static_cast<uint8_t>(Compression::kNone):
-      raw.resize(n);
-      *contents = std::move(raw);
+      if (raw.data() == scratch.data()) {
+        scratch.resize(n);
+        *contents = std::move(scratch);
+      } else {
+        contents->assign(raw.data(), n);
+      }
       break;
     case static_cast<uint8_t>(Compression::kSnappy): {
       size_t ulen = 0;

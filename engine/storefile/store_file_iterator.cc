@@ -77,11 +77,7 @@ bool StoreFileIterator::CheckTarget(std::string_view target) {
 }
 
 size_t StoreFileIterator::FindBlock(std::string_view target) const {
-  auto it = std::lower_bound(index_.begin(), index_.end(), target,
-                             [](const StoreFileReader::IndexEntry& e, std::string_view t) {
-                               return CompareKeys(e.last_key, t) < 0;
-                             });
-  return static_cast<size_t>(it - index_.begin());
+  return reader_->FindBlock(target);
 }
 
 void StoreFileIterator::SeekToFirst() {

@@ -1,5 +1,9 @@
 #include "storefile/store_file_reader.h"
 
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
 #include "cache/block_cache.h"
 #include "storefile/block_iterator.h"
 #include "storefile/store_file_iterator.h"
@@ -136,12 +140,72 @@ Status StoreFileReader::ParseIndex(const RandomAccessFile& file, const FixedTrai
   if (!meta->index.empty() && meta->index.back().last_key != info.last_key) {
     return CorruptionAt(path, kIndexWhat, at, "last key disagrees with file info");
   }
+  BuildIndexWords(meta);
   return Status::OK();
+}
+
+uint64_t StoreFileReader::IndexWord(std::string_view row, size_t prefix_len) {
+  char bytes[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  if (row.size() > prefix_len) {
+    const size_t n = std::min<size_t>(8, row.size() - prefix_len);
+    std::memcpy(bytes, row.data() + prefix_len, n);
+  }
+  uint64_t word;
+  std::memcpy(&word, bytes, 8);
+  if constexpr (std::endian::native == std::endian::little) word = __builtin_bswap64(word);
+  return word;
+}
+
+void StoreFileReader::BuildIndexWords(Metadata* meta) {
+  meta->index_row_prefix.clear();
+  meta->index_words.clear();
+  if (meta->index.empty()) return;
+  // Keys are sorted by row first, so every row between the first and the
+  // last shares their common prefix.
+  const std::string_view first = KeyRow(meta->index.front().last_key);
+  const std::string_view last = KeyRow(meta->index.back().last_key);
+  size_t p = 0;
+  while (p < first.size() && p < last.size() && first[p] == last[p]) ++p;
+  meta->index_row_prefix.assign(first.substr(0, p));
+  meta->index_words.reserve(meta->index.size());
+  for (const IndexEntry& e : meta->index) {
+    meta->index_words.push_back(IndexWord(KeyRow(e.last_key), p));
+  }
+}
+
+size_t StoreFileReader::FindBlock(std::string_view target) const {
+  const std::vector<IndexEntry>& index = meta_.index;
+  const std::string_view prefix = meta_.index_row_prefix;
+  const std::string_view row = KeyRow(target);
+  // A target whose row leaves the shared prefix sorts before or after every
+  // index key.
+  const size_t common = std::min(prefix.size(), row.size());
+  const int c = row.substr(0, common).compare(prefix.substr(0, common));
+  if (c < 0 || (c == 0 && row.size() < prefix.size())) return 0;
+  if (c > 0) return index.size();
+  // Words are monotonic in key order: entries with a smaller word hold
+  // smaller keys, entries with a larger word larger keys; the answer lies
+  // among the ties (or just after them).
+  const uint64_t w = IndexWord(row, prefix.size());
+  const auto& words = meta_.index_words;
+  const size_t lo = static_cast<size_t>(std::lower_bound(words.begin(), words.end(), w) - words.begin());
+  const size_t hi = static_cast<size_t>(std::upper_bound(words.begin() + static_cast<std::ptrdiff_t>(lo), words.end(), w) - words.begin());
+  auto it = std::lower_bound(index.begin() + static_cast<std::ptrdiff_t>(lo),
+                             index.begin() + static_cast<std::ptrdiff_t>(hi), target,
+                             [](const IndexEntry& e, std::string_view t) {
+                               return CompareKeys(e.last_key, t) < 0;
+                             });
+  return static_cast<size_t>(it - index.begin());
 }
 
 bool StoreFileReader::MayContainRow(std::string_view row) const {
   if (!meta_.has_bloom || meta_.info.bloom != BloomType::kRow) return true;
   return meta_.bloom.MayContain(row);
+}
+
+bool StoreFileReader::MayContainRow(const storefile::BloomHash& row_hash) const {
+  if (!meta_.has_bloom || meta_.info.bloom != BloomType::kRow) return true;
+  return meta_.bloom.MayContain(row_hash);
 }
 
 bool StoreFileReader::MayContainColumn(std::string_view row, std::string_view qualifier) const {

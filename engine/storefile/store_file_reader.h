@@ -78,6 +78,8 @@ class StoreFileReader : public std::enable_shared_from_this<StoreFileReader> {
   // ROW bloom; true for NONE and for ROWCOL (whose keys are columns), as in
   // HBase.
   bool MayContainRow(std::string_view row) const;
+  // The same for a row hashed already (BloomHash::Of(row)).
+  bool MayContainRow(const storefile::BloomHash& row_hash) const;
   // False only when a bloom proves the column absent: a ROWCOL bloom is
   // asked for (row, qualifier), a ROW bloom for the row; true for NONE.
   bool MayContainColumn(std::string_view row, std::string_view qualifier) const;
@@ -109,6 +111,12 @@ class StoreFileReader : public std::enable_shared_from_this<StoreFileReader> {
     storefile::BlockHandle handle;
   };
   const std::vector<IndexEntry>& index() const { return meta_.index; }
+  // The first data block whose last key is >= target (index().size() if
+  // none). A binary search over 8-byte words cut from the index rows just
+  // past the prefix every row of the file shares -- one contiguous array, so
+  // the search touches few cache lines -- and full key comparisons only
+  // among entries whose words tie. REQUIRES: target is a well-formed key.
+  size_t FindBlock(std::string_view target) const;
   // The uncompressed contents of data block `i` of the index, from the cache
   // or the file. REQUIRES: i < index().size().
   Status ReadDataBlock(size_t i, std::shared_ptr<const std::string>* contents,
@@ -124,7 +132,15 @@ class StoreFileReader : public std::enable_shared_from_this<StoreFileReader> {
     std::vector<IndexEntry> index;
     storefile::BloomFilter bloom;
     bool has_bloom = false;
+    // FindBlock's search array: index_words[i] is IndexWord(row of index[i]).
+    std::string index_row_prefix;  // shared by the row of every index key
+    std::vector<uint64_t> index_words;
   };
+  // Builds index_row_prefix and index_words from index.
+  static void BuildIndexWords(Metadata* meta);
+  // The 8 row bytes after `prefix_len` as a big-endian number (zero-padded):
+  // in the order of CompareKeys for rows that share the prefix, with ties.
+  static uint64_t IndexWord(std::string_view row, size_t prefix_len);
 
   StoreFileReader(std::string path, std::unique_ptr<RandomAccessFile> file, BlockCache* cache,
                   const StoreFileReadOptions& opts, Metadata meta);

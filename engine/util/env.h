@@ -46,6 +46,15 @@ class RandomAccessFile {
   // Reads exactly n bytes at offset into scratch; reading past the end is an
   // IOError that names the file and the offset.
   virtual Status Read(uint64_t offset, size_t n, std::string* scratch) const = 0;
+  // The same bytes as Read, as *result: a view of *scratch, or of memory the
+  // file keeps for as long as it is open (the POSIX Env maps files read-only,
+  // as LevelDB does, so a read is a view instead of a system call and a copy).
+  virtual Status ReadView(uint64_t offset, size_t n, std::string* scratch,
+                          std::string_view* result) const {
+    RL_RETURN_IF_ERROR(Read(offset, n, scratch));
+    *result = *scratch;
+    return Status::OK();
+  }
   virtual uint64_t Size() const = 0;
   virtual const std::string& path() const = 0;
 };

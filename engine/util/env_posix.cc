@@ -1,12 +1,15 @@
 // POSIX implementation of Env.
 #include <dirent.h>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 
 #include "util/env.h"
 
@@ -117,17 +120,42 @@ class PosixSequentialFile final : public SequentialFile {
   int fd_;
 };
 
+// Files are mapped read-only when they open (store files are immutable once
+// written), up to kMaxMappedFiles at a time; later files are read with
+// pread. A mapped file must not be truncated by another program while it is
+// open: its missing pages would fault (LevelDB accepts the same).
+constexpr int kMaxMappedFiles = 4096;
+std::atomic<int> mapped_files{0};
+
 class PosixRandomAccessFile final : public RandomAccessFile {
  public:
   PosixRandomAccessFile(std::string path, int fd, uint64_t size)
-      : path_(std::move(path)), fd_(fd), size_(size) {}
-  ~PosixRandomAccessFile() override { ::close(fd_); }
+      : path_(std::move(path)), fd_(fd), size_(size) {
+    if (size_ == 0 || size_ > std::numeric_limits<size_t>::max()) return;
+    if (mapped_files.fetch_add(1) >= kMaxMappedFiles) {
+      mapped_files.fetch_sub(1);
+      return;
+    }
+    void* p = ::mmap(nullptr, static_cast<size_t>(size_), PROT_READ, MAP_SHARED, fd_, 0);
+    if (p == MAP_FAILED) {
+      mapped_files.fetch_sub(1);
+      return;
+    }
+    map_ = static_cast<const char*>(p);
+  }
+  ~PosixRandomAccessFile() override {
+    if (map_ != nullptr) {
+      ::munmap(const_cast<char*>(map_), static_cast<size_t>(size_));
+      mapped_files.fetch_sub(1);
+    }
+    ::close(fd_);
+  }
 
   Status Read(uint64_t offset, size_t n, std::string* scratch) const override {
-    if (offset + n > size_) {
-      return Status::IOError(path_ + ": read of " + std::to_string(n) + " bytes at offset " +
-                             std::to_string(offset) + " is past the end of the file (" +
-                             std::to_string(size_) + " bytes)");
+    RL_RETURN_IF_ERROR(CheckRange(offset, n));
+    if (map_ != nullptr) {
+      scratch->assign(map_ + offset, n);
+      return Status::OK();
     }
     scratch->resize(n);
     size_t got = 0;
@@ -146,13 +174,31 @@ class PosixRandomAccessFile final : public RandomAccessFile {
     return Status::OK();
   }
 
+  Status ReadView(uint64_t offset, size_t n, std::string* scratch,
+                  std::string_view* result) const override {
+    if (map_ == nullptr) return RandomAccessFile::ReadView(offset, n, scratch, result);
+    RL_RETURN_IF_ERROR(CheckRange(offset, n));
+    *result = std::string_view(map_ + offset, n);
+    return Status::OK();
+  }
+
   uint64_t Size() const override { return size_; }
   const std::string& path() const override { return path_; }
 
  private:
+  Status CheckRange(uint64_t offset, size_t n) const {
+    if (offset > size_ || n > size_ - offset) {
+      return Status::IOError(path_ + ": read of " + std::to_string(n) + " bytes at offset " +
+                             std::to_string(offset) + " is past the end of the file (" +
+                             std::to_string(size_) + " bytes)");
+    }
+    return Status::OK();
+  }
+
   std::string path_;
   int fd_;
   uint64_t size_;
+  const char* map_ = nullptr;  // the whole file, read-only; null when not mapped
 };
 
 // Opens `path` and reports its current size; the descriptor is closed again on failure.

@@ -6,11 +6,10 @@
 
 namespace regionlab {
 
-void AppendKey(std::string* dst, std::string_view row, std::string_view qualifier,
-               int64_t timestamp, CellType type, uint64_t sequence_id) {
-  const size_t start = dst->size();
-  dst->resize(start + 2 + row.size() + qualifier.size() + kKeyTailSize);
-  char* p = dst->data() + start;
+namespace {
+// Writes the key into p, which has room for 2 + row + qualifier + 17 bytes.
+void WriteKey(char* p, std::string_view row, std::string_view qualifier, int64_t timestamp,
+              CellType type, uint64_t sequence_id) {
   EncodeBigEndian16(p, static_cast<uint16_t>(row.size()));
   p += 2;
   // memcpy with a null source is undefined even for 0 bytes: empty views may be null.
@@ -21,6 +20,21 @@ void AppendKey(std::string* dst, std::string_view row, std::string_view qualifie
   EncodeBigEndian64(p, static_cast<uint64_t>(timestamp));
   p[8] = static_cast<char>(type);
   EncodeBigEndian64(p + 9, sequence_id);
+}
+}  // namespace
+
+void AppendKey(std::string* dst, std::string_view row, std::string_view qualifier,
+               int64_t timestamp, CellType type, uint64_t sequence_id) {
+  const size_t start = dst->size();
+  dst->resize(start + 2 + row.size() + qualifier.size() + kKeyTailSize);
+  WriteKey(dst->data() + start, row, qualifier, timestamp, type, sequence_id);
+}
+
+void AppendKey(KeyBuffer* dst, std::string_view row, std::string_view qualifier,
+               int64_t timestamp, CellType type, uint64_t sequence_id) {
+  const size_t start = dst->size();
+  dst->resize(start + 2 + row.size() + qualifier.size() + kKeyTailSize);
+  WriteKey(dst->data() + start, row, qualifier, timestamp, type, sequence_id);
 }
 
 std::string EncodeKey(std::string_view row, std::string_view qualifier, int64_t timestamp,
@@ -56,6 +70,39 @@ bool ParseKey(std::string_view key, ParsedKey* out) {
 
 std::string_view KeyRow(std::string_view key) {
   return key.substr(2, DecodeBigEndian16(key.data()));
+}
+
+namespace {
+// Writes a seek key (latest timestamp, Maximum type, max sequence id) whose
+// row is `row` (+ '\0' with row_zero) and qualifier `qualifier` (+ '\0'
+// with qualifier_zero).
+void SetSeekKey(KeyBuffer* dst, std::string_view row, bool row_zero, std::string_view qualifier,
+                bool qualifier_zero) {
+  const size_t row_len = row.size() + (row_zero ? 1 : 0);
+  const size_t qualifier_len = qualifier.size() + (qualifier_zero ? 1 : 0);
+  dst->resize(2 + row_len + qualifier_len + kKeyTailSize);
+  char* p = dst->data();
+  EncodeBigEndian16(p, static_cast<uint16_t>(row_len));
+  p += 2;
+  if (!row.empty()) std::memcpy(p, row.data(), row.size());
+  p += row.size();
+  if (row_zero) *p++ = '\0';
+  if (!qualifier.empty()) std::memcpy(p, qualifier.data(), qualifier.size());
+  p += qualifier.size();
+  if (qualifier_zero) *p++ = '\0';
+  EncodeBigEndian64(p, static_cast<uint64_t>(kLatestTimestamp));
+  p[8] = static_cast<char>(CellType::kMaximum);
+  EncodeBigEndian64(p + 9, kMaxSequenceId);
+}
+}  // namespace
+
+void SetFirstKeyOnRow(KeyBuffer* dst, std::string_view row, bool next_row) {
+  SetSeekKey(dst, row, next_row, {}, false);
+}
+
+void SetFirstKeyOnColumn(KeyBuffer* dst, std::string_view row, std::string_view qualifier,
+                         bool next_column) {
+  SetSeekKey(dst, row, false, qualifier, next_column);
 }
 
 std::string FirstKeyOnRow(std::string_view row) {

@@ -24,6 +24,7 @@
 #include <string_view>
 
 #include "regionlab/cell.h"
+#include "util/key_buffer.h"
 
 namespace regionlab {
 
@@ -40,6 +41,8 @@ struct ParsedKey {
 
 // REQUIRES: row.size() <= kMaxRowLength, timestamp >= 0.
 void AppendKey(std::string* dst, std::string_view row, std::string_view qualifier,
+               int64_t timestamp, CellType type, uint64_t sequence_id);
+void AppendKey(KeyBuffer* dst, std::string_view row, std::string_view qualifier,
                int64_t timestamp, CellType type, uint64_t sequence_id);
 std::string EncodeKey(std::string_view row, std::string_view qualifier, int64_t timestamp,
                       CellType type, uint64_t sequence_id);
@@ -77,6 +80,26 @@ inline int CompareBytes(const char* a, size_t an, const char* b, size_t bn) {
 }
 }  // namespace key_internal
 
+// a == b, inline for the short strings keys are made of (rows,
+// qualifiers): the read path compares a row or column per cell.
+inline bool SameBytes(std::string_view a, std::string_view b) {
+  const size_t n = a.size();
+  if (n != b.size()) return false;
+  const char* x = a.data();
+  const char* y = b.data();
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t u, v;
+    std::memcpy(&u, x + i, 8);
+    std::memcpy(&v, y + i, 8);
+    if (u != v) return false;
+  }
+  for (; i < n; ++i) {
+    if (x[i] != y[i]) return false;
+  }
+  return true;
+}
+
 // Compares only (row, qualifier): 0 when both name the same column.
 // Returns -1, 0 or 1. REQUIRES: both keys well-formed.
 inline int CompareKeyColumns(std::string_view a, std::string_view b) {
@@ -107,5 +130,15 @@ struct KeyComparator {
 std::string FirstKeyOnRow(std::string_view row);
 // A key that sorts before every cell of (row, qualifier).
 std::string FirstKeyOnColumn(std::string_view row, std::string_view qualifier);
+
+// The same seek targets built into a reused buffer (*dst is replaced):
+// FirstKeyOnRow(row), or with next_row FirstKeyOnRow(row + '\0'), the first
+// key after every cell of `row`. For a row of kMaxRowLength bytes that key is
+// one byte longer than a cell key may be: a seek target, not a cell.
+void SetFirstKeyOnRow(KeyBuffer* dst, std::string_view row, bool next_row = false);
+// FirstKeyOnColumn(row, qualifier), or with next_column
+// FirstKeyOnColumn(row, qualifier + '\0'), the first key after the column.
+void SetFirstKeyOnColumn(KeyBuffer* dst, std::string_view row, std::string_view qualifier,
+                         bool next_column = false);
 
 }  // namespace regionlab

@@ -36,6 +36,21 @@ class KeyValueIterator {
   // Not OK when the iterator stopped on an error (for example a corrupt
   // block); it is then !Valid() and the status names the file and offset.
   virtual Status status() const = 0;
+
+  // Lazy seeks (HBase's KeyValueScanner.realSeekDone / enforceSeek): an
+  // iterator may answer a Seek by standing at a placeholder key that sorts
+  // no later than the entry a real seek would find, deferring the seek.
+  // False while key() is such a placeholder; a merge must call
+  // EnforceSeek() before it hands the entry out.
+  virtual bool RealSeekDone() const { return true; }
+  // Performs the deferred seek. REQUIRES: !RealSeekDone().
+  virtual void EnforceSeek() {}
+  // True when stepping with Next() costs about as much as a Seek (a
+  // memstore's skiplist, where each step is a pointer chase): a reader
+  // skipping ahead seeks at once instead of trying Next() first (HBase's
+  // trySkipToNextColumn does the same for a scanner without a next indexed
+  // key).
+  virtual bool PrefersSeekToNext() const { return false; }
 };
 
 }  // namespace regionlab

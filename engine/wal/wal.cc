@@ -22,8 +22,13 @@ struct Wal::Writer {
 
   const Kind kind;
   bool sync = false;                                      // fsync before returning
-  const std::vector<const WalEntry*>* entries = nullptr;  // kAppend: for accounting
-  std::string records;                                    // kAppend: framed records
+  const std::vector<const WalEntry*>* entries = nullptr;  // Append: for accounting
+  std::string records;                                    // Append: framed records
+  std::string_view bytes;  // kAppend: what is written (records, or AppendRecords' buffer)
+  // AppendRecords: for accounting.
+  const std::string* region = nullptr;
+  size_t entry_count = 0;
+  uint64_t max_sequence_id = 0;
   Status status;                                          // guarded by mu_
   bool done = false;                                      // guarded by mu_
   std::condition_variable cv;
@@ -82,6 +87,19 @@ Status Wal::Append(const std::vector<const WalEntry*>& entries, bool sync) {
     }
     wal::FinishRecord(&w.records, header_pos, wal::RecordType::kEntry);
   }
+  w.bytes = w.records;
+  return Submit(&w);
+}
+
+Status Wal::AppendRecords(const std::string& region, std::string_view records, size_t entries,
+                          uint64_t max_sequence_id, bool sync) {
+  if (region.empty()) return Status::InvalidArgument("WAL append: empty region name");
+  Writer w(Writer::Kind::kAppend);
+  w.sync = sync;
+  w.bytes = records;
+  w.region = &region;
+  w.entry_count = entries;
+  w.max_sequence_id = max_sequence_id;
   return Submit(&w);
 }
 
@@ -134,12 +152,12 @@ Status Wal::Submit(Writer* w) {
   } else if (!error_.ok()) {
     w->status = error_;
   } else {
-    size_t batch_bytes = w->records.size();
+    size_t batch_bytes = w->bytes.size();
     for (auto it = writers_.begin() + 1; it != writers_.end(); ++it) {
       Writer* next = *it;
       if (next->kind == Writer::Kind::kClose) break;
-      if (batch_bytes + next->records.size() > kMaxBatchBytes) break;
-      batch_bytes += next->records.size();
+      if (batch_bytes + next->bytes.size() > kMaxBatchBytes) break;
+      batch_bytes += next->bytes.size();
       batch.push_back(next);
     }
     lock.unlock();
@@ -173,10 +191,10 @@ void Wal::WriteBatch(const std::vector<Writer*>& batch, Status* write_status, St
   for (Writer* x : batch) {
     want_sync |= x->sync;
     want_roll |= x->kind == Writer::Kind::kRoll;
-    if (x->records.empty()) continue;
-    s = file_->Append(x->records);
+    if (x->bytes.empty()) continue;
+    s = file_->Append(x->bytes);
     if (!s.ok()) break;
-    written += x->records.size();
+    written += x->bytes.size();
   }
   if (s.ok() && written > 0) {
     file_dirty_ = true;
@@ -205,8 +223,13 @@ void Wal::FinishBatchLocked(const std::vector<Writer*>& batch, const Status& wri
     for (Writer* x : batch) {
       if (x->kind != Writer::Kind::kAppend) continue;
       ++appends;
-      entries += x->entries->size();
-      for (const WalEntry* e : *x->entries) accounting_.RecordAppend(e->region, e->sequence_id);
+      if (x->entries != nullptr) {
+        entries += x->entries->size();
+        for (const WalEntry* e : *x->entries) accounting_.RecordAppend(e->region, e->sequence_id);
+      } else if (x->entry_count != 0) {
+        entries += x->entry_count;
+        accounting_.RecordAppend(*x->region, x->max_sequence_id);
+      }
     }
   } else {
     FailLocked(write_status);

@@ -43,9 +43,10 @@ struct WalOptions {
   std::string dir;                   // required; created when missing
   uint64_t roll_size = 64ull << 20;  // roll to a new segment once the current one reaches this
   // Period of the background fsync that makes ASYNC_WAL appends (sync=false)
-  // durable. <= 0: no background thread; async appends are then synced by the
-  // next sync append, Sync(), Roll() or Close().
-  int async_sync_interval_ms = 100;
+  // durable: HBase's hbase.regionserver.optionallogflushinterval, whose
+  // default is 1 s. <= 0: no background thread; async appends are then
+  // synced by the next sync append, Sync(), Roll() or Close().
+  int async_sync_interval_ms = 1000;
 };
 
 // Counters since Open. Read with Wal::GetStats().
@@ -79,6 +80,16 @@ class Wal {
   // null, fails ValidateWalEntry or encodes to more than 4 GiB. A record is
   // never split, so an entry larger than roll_size is fine.
   [[nodiscard]] Status Append(const std::vector<const WalEntry*>& entries, bool sync);
+
+  // Entries of one region that the caller already framed as records
+  // (wal::BeginRecord, EncodeWalEntryWith, wal::FinishRecord: the bytes
+  // Append would write): a region's group commit encodes its mutations
+  // straight into one buffer. `entries` records, the highest sequence id
+  // among them `max_sequence_id`; the caller has validated them (known cell
+  // types, records within size). `records` must stay valid until this
+  // returns. Otherwise as Append.
+  [[nodiscard]] Status AppendRecords(const std::string& region, std::string_view records,
+                                     size_t entries, uint64_t max_sequence_id, bool sync);
 
   // Makes everything appended so far durable. No fsync when nothing is pending.
   [[nodiscard]] Status Sync();

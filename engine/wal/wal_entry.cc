@@ -1,5 +1,7 @@
 #include "wal/wal_entry.h"
 
+#include <cstring>
+
 #include "util/coding.h"
 
 namespace regionlab {
@@ -18,27 +20,35 @@ Status Truncated(const char* field, size_t edit_index, bool in_edit) {
 
 }  // namespace
 
+namespace wal_internal {
+size_t VarintSize(uint64_t v) { return static_cast<size_t>(VarintLength(v)); }
+
+char* PutVarint(char* p, uint64_t v) {
+  auto* out = reinterpret_cast<unsigned char*>(p);
+  while (v >= 0x80) {
+    *out++ = static_cast<unsigned char>(v | 0x80);
+    v >>= 7;
+  }
+  *out++ = static_cast<unsigned char>(v);
+  return reinterpret_cast<char*>(out);
+}
+
+char* PutBytes(char* p, std::string_view bytes) {
+  p = PutVarint(p, bytes.size());
+  if (!bytes.empty()) std::memcpy(p, bytes.data(), bytes.size());
+  return p + bytes.size();
+}
+}  // namespace wal_internal
+
 void EncodeWalEntry(const WalEntry& e, std::string* dst) {
-  // Reserve the whole encoding at once: appending field by field would
-  // otherwise grow (and copy) the buffer several times per entry.
-  size_t size = 5 + e.region.size() + 2 * 10 + 5;
-  for (const WalEdit& edit : e.edits) {
-    size += 4 * 5 + 10 + 1 + edit.family.size() + edit.row.size() + edit.qualifier.size() +
-            edit.value.size();
-  }
-  dst->reserve(dst->size() + size);
-  PutLengthPrefixed(dst, e.region);
-  PutVarint64(dst, e.sequence_id);
-  PutVarint64(dst, static_cast<uint64_t>(e.write_time_ms));
-  PutVarint32(dst, static_cast<uint32_t>(e.edits.size()));
-  for (const WalEdit& edit : e.edits) {
-    PutLengthPrefixed(dst, edit.family);
-    PutLengthPrefixed(dst, edit.row);
-    PutLengthPrefixed(dst, edit.qualifier);
-    PutVarint64(dst, static_cast<uint64_t>(edit.timestamp));
-    dst->push_back(static_cast<char>(edit.type));
-    PutLengthPrefixed(dst, edit.value);
-  }
+  EncodeWalEntryWith(
+      e.region, e.sequence_id, e.write_time_ms, static_cast<uint32_t>(e.edits.size()),
+      [&e](uint32_t i) {
+        const WalEdit& edit = e.edits[i];
+        return WalEditView{edit.family,    edit.row,  edit.qualifier,
+                           edit.timestamp, edit.type, edit.value};
+      },
+      dst);
 }
 
 Status DecodeWalEntry(std::string_view payload, WalEntry* out) {

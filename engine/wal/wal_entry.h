@@ -58,6 +58,22 @@ struct WalEntry {
 // Appends the payload encoding of `e` to *dst.
 void EncodeWalEntry(const WalEntry& e, std::string* dst);
 
+// One edit as EncodeWalEntryWith reads it: views of the caller's data.
+struct WalEditView {
+  std::string_view family, row, qualifier;
+  int64_t timestamp = 0;
+  CellType type = CellType::kPut;
+  std::string_view value;
+};
+
+// Appends the same bytes EncodeWalEntry writes for an entry with these
+// fields, taking edit i from edit_at(i) (a WalEditView), for callers that
+// hold their edits in another shape: the region's write path encodes its
+// mutations straight into the log record without building WalEntries.
+template <typename EditAt>
+void EncodeWalEntryWith(std::string_view region, uint64_t sequence_id, int64_t write_time_ms,
+                        uint32_t edit_count, const EditAt& edit_at, std::string* dst);
+
 // Parses a payload produced by EncodeWalEntry into *out (overwritten; its
 // contents are unspecified after a failure).
 // Returns Corruption naming the problem (a truncated field, an unknown cell
@@ -67,5 +83,42 @@ Status DecodeWalEntry(std::string_view payload, WalEntry* out);
 // InvalidArgument when `e` could not be replayed after being written: an
 // empty region name or an edit whose type is not Put or a delete marker.
 Status ValidateWalEntry(const WalEntry& e);
+
+namespace wal_internal {
+size_t VarintSize(uint64_t v);
+char* PutVarint(char* p, uint64_t v);
+char* PutBytes(char* p, std::string_view bytes);  // varint32 length + bytes
+}  // namespace wal_internal
+
+template <typename EditAt>
+void EncodeWalEntryWith(std::string_view region, uint64_t sequence_id, int64_t write_time_ms,
+                        uint32_t edit_count, const EditAt& edit_at, std::string* dst) {
+  using namespace wal_internal;
+  auto bytes_size = [](std::string_view b) { return VarintSize(b.size()) + b.size(); };
+  // Sized exactly first, then written through a pointer: one growth of *dst.
+  size_t size = bytes_size(region) + VarintSize(sequence_id) +
+                VarintSize(static_cast<uint64_t>(write_time_ms)) + VarintSize(edit_count);
+  for (uint32_t i = 0; i < edit_count; ++i) {
+    const WalEditView e = edit_at(i);
+    size += bytes_size(e.family) + bytes_size(e.row) + bytes_size(e.qualifier) +
+            VarintSize(static_cast<uint64_t>(e.timestamp)) + 1 + bytes_size(e.value);
+  }
+  const size_t start = dst->size();
+  dst->resize(start + size);
+  char* p = dst->data() + start;
+  p = PutBytes(p, region);
+  p = PutVarint(p, sequence_id);
+  p = PutVarint(p, static_cast<uint64_t>(write_time_ms));
+  p = PutVarint(p, edit_count);
+  for (uint32_t i = 0; i < edit_count; ++i) {
+    const WalEditView e = edit_at(i);
+    p = PutBytes(p, e.family);
+    p = PutBytes(p, e.row);
+    p = PutBytes(p, e.qualifier);
+    p = PutVarint(p, static_cast<uint64_t>(e.timestamp));
+    *p++ = static_cast<char>(e.type);
+    p = PutBytes(p, e.value);
+  }
+}
 
 }  // namespace regionlab

@@ -1,6 +1,7 @@
 // regionlab-bench as CI runs it: `regionlab-bench --quick --json` completes,
-// every system answers every workload, and every system read the same values
-// (and exactly what was written). Plus the two ways the benchmark must fail:
+// every system -- RegionLab as one region and as a table pre-split over 3
+// region servers, and its peers -- answers every workload, and every system
+// read the same values (and exactly what was written). Plus the two ways the benchmark must fail:
 // a system returning a wrong value, and a bad command line.
 #include <QDir>
 #include <QFileInfo>
@@ -83,10 +84,11 @@ class BenchSmokeTest : public QObject {
     QVERIFY2(verification["ok"].toBool(),
              qPrintable(QJsonDocument(verification).toJson(QJsonDocument::Compact)));
 
-    QStringList expectedSystems = {"RegionLab", "SQLite"};
+    QStringList expectedSystems = {"RegionLab", "RegionLab-split", "SQLite"};
     if (qEnvironmentVariable("REGIONLAB_BENCH_PEERS") == "1") {
-      expectedSystems = {"RegionLab", "LevelDB", "RocksDB", "SQLite"};
+      expectedSystems = {"RegionLab", "RegionLab-split", "LevelDB", "RocksDB", "SQLite"};
     }
+    QCOMPARE(run.json["config"].toObject()["regions"].toInt(), 6);
 
     const QJsonArray passes = run.json["passes"].toArray();
     QStringList durabilities;
@@ -133,6 +135,14 @@ class BenchSmokeTest : public QObject {
           if (workload == "readseq" || workload == "readreverse") {
             QCOMPARE(r["rows"].toInteger(), pass["records"].toInteger());
           }
+          // A peer carries RegionLab's ratio for each RegionLab configuration.
+          const QJsonObject ratios = r["ratios"].toObject();
+          if (name.startsWith("RegionLab")) {
+            QVERIFY2(r["ratios"].isNull(), qPrintable(where));
+          } else {
+            QCOMPARE(ratios.keys(), QStringList({"RegionLab", "RegionLab-split"}));
+            QVERIFY2(ratios["RegionLab-split"].toDouble() > 0, qPrintable(where));
+          }
           if (!reference.contains(workload)) {
             reference.insert(workload, readsOf(r));
           } else {
@@ -171,6 +181,7 @@ class BenchSmokeTest : public QObject {
     QTest::newRow("unknown workload") << QStringList({"--workloads", "nope"});
     QTest::newRow("unknown system") << QStringList({"--systems", "Cassandra"});
     QTest::newRow("value too small") << QStringList({"--value-size", "4"});
+    QTest::newRow("no regions") << QStringList({"--regions", "0"});
   }
   void badCommandLineExitsTwo() {
     QFETCH(QStringList, args);

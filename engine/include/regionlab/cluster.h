@@ -115,6 +115,8 @@ class Table {
   // Each mutation is atomic on its own row.
   Status Batch(const std::vector<RowMutation>& mutations);
   Result<RowResult> Get(const struct Get& get);
+  // The same into *out, reusing its buffers (see Region::DoGet).
+  Status Get(const struct Get& get, RowResult* out);
   // Across region boundaries, in both directions.
   Result<std::unique_ptr<ResultScanner>> GetScanner(const Scan& scan);
   Result<int64_t> Increment(const std::string& row, const std::string& family,

@@ -122,7 +122,9 @@ class RegionScanner {
  public:
   virtual ~RegionScanner() = default;
   // Fills *out with the next row (or batch of a row). Returns false at the
-  // end of the scan or on error (check status()).
+  // end of the scan or on error (check status()). The buffers *out holds are
+  // reused: pass the same RowResult (or vector) again to read without
+  // allocating.
   virtual bool Next(RowResult* out) = 0;
   // Up to Scan::caching results.
   virtual bool NextBatch(std::vector<RowResult>* out) = 0;
@@ -177,6 +179,10 @@ class Region {
   Status MutateBatch(const std::vector<RowMutation>& mutations);
 
   Result<RowResult> DoGet(const Get& get);
+  // The same into *out, which is overwritten: a caller that passes the same
+  // RowResult again has its cells refilled in place, without allocating once
+  // their buffers are large enough.
+  Status DoGet(const Get& get, RowResult* out);
   Result<std::unique_ptr<RegionScanner>> GetScanner(const Scan& scan);
 
   // Flushes the memstores to store files. wait=false only schedules it.

@@ -1,6 +1,8 @@
-// Seeks near the current position of a memstore iterator (a walk along level
-// 0 from the node before the current one) land exactly where a search from
-// the head would, and still see entries inserted since the last move.
+// Seeks from the current position of a memstore iterator (finger searches
+// from its last search path) land exactly where a search from the head
+// would, and still see entries inserted since the last move; inserts that
+// start from the previous insert's splice keep every level in order,
+// whatever the insertion order.
 #include <QtTest>
 
 #include "engine/util/kv_iterator_test_util.h"
@@ -97,6 +99,55 @@ class SkipListSeekTest : public QObject {
     it->Seek(FirstKeyOnRow(Row(5)));
     QVERIFY(it->Valid());
     QCOMPARE(std::string(it->key()), k5);
+  }
+
+  // The insert splice: ascending, descending, sawtooth (ascending runs that
+  // jump back) and random orders all give a list whose every level is in
+  // order -- a seek from the head (which uses the upper levels) finds each
+  // key, and a scan returns them sorted.
+  void insertOrdersKeepEveryLevelSorted_data() {
+    QTest::addColumn<QString>("order");
+    QTest::newRow("ascending") << "ascending";
+    QTest::newRow("descending") << "descending";
+    QTest::newRow("sawtooth") << "sawtooth";
+    QTest::newRow("random") << "random";
+  }
+  void insertOrdersKeepEveryLevelSorted() {
+    QFETCH(QString, order);
+    const std::vector<KeyValueEntry> entries = MakeEntries(3000);
+    std::vector<size_t> idx(entries.size());
+    for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+    if (order == "descending") std::reverse(idx.begin(), idx.end());
+    if (order == "sawtooth") {
+      // Runs of 50 ascending keys, the runs taken from the back.
+      std::vector<size_t> saw;
+      for (size_t start = (idx.size() / 50) * 50 + 50; start >= 50; start -= 50) {
+        for (size_t i = start - 50; i < std::min(start, idx.size()); ++i) saw.push_back(i);
+      }
+      idx = saw;
+    }
+    if (order == "random") {
+      Random rnd(11);
+      for (size_t i = idx.size(); i > 1; --i) std::swap(idx[i - 1], idx[rnd.Uniform(i)]);
+    }
+    QCOMPARE(idx.size(), entries.size());
+    MemStore m;
+    for (size_t i : idx) QVERIFY(m.Add(entries[i].key, entries[i].value));
+    for (size_t i : idx) QVERIFY(!m.Add(entries[i].key, "again"));  // duplicates refused
+    auto it = m.NewIterator();
+    size_t n = 0;
+    for (it->SeekToFirst(); it->Valid(); it->Next(), ++n) {
+      QVERIFY(n < entries.size());
+      QCOMPARE(std::string(it->key()), entries[n].key);
+    }
+    QCOMPARE(n, entries.size());
+    for (size_t i = 0; i < entries.size(); i += 7) {
+      auto fresh = m.NewIterator();  // a search from the head
+      fresh->Seek(entries[i].key);
+      QVERIFY(fresh->Valid());
+      QCOMPARE(std::string(fresh->key()), entries[i].key);
+      QCOMPARE(std::string(fresh->value()), entries[i].value);
+    }
   }
 };
 

@@ -32,19 +32,22 @@ using Entry = std::pair<std::string, std::string>;
 // reader stops at a corrupt block.
 class VectorIterator final : public KeyValueIterator {
  public:
-  VectorIterator(std::vector<Entry> entries, int fail_at = -1)
-      : entries_(std::move(entries)), fail_at_(fail_at) {}
+  // `seeks` (optional) counts this child's Seek and SeekForPrev calls.
+  VectorIterator(std::vector<Entry> entries, int fail_at = -1, int* seeks = nullptr)
+      : entries_(std::move(entries)), fail_at_(fail_at), seeks_(seeks) {}
 
   bool Valid() const override { return status_.ok() && pos_ >= 0 && pos_ < Size(); }
   void SeekToFirst() override { Land(0); }
   void SeekToLast() override { Land(Size() - 1); }
   void Seek(std::string_view target) override {
+    if (seeks_ != nullptr) ++*seeks_;
     auto it = std::lower_bound(
         entries_.begin(), entries_.end(), target,
         [](const Entry& e, std::string_view t) { return CompareKeys(e.first, t) < 0; });
     Land(static_cast<int>(it - entries_.begin()));
   }
   void SeekForPrev(std::string_view target) override {
+    if (seeks_ != nullptr) ++*seeks_;
     auto it = std::upper_bound(
         entries_.begin(), entries_.end(), target,
         [](std::string_view t, const Entry& e) { return CompareKeys(t, e.first) < 0; });
@@ -74,6 +77,7 @@ class VectorIterator final : public KeyValueIterator {
 
   std::vector<Entry> entries_;
   int fail_at_;
+  int* seeks_;
   int pos_ = -1;
   Status status_;
 };
@@ -239,6 +243,76 @@ class MergingIteratorTest : public QObject {
       }
       RL_QVERIFY_OK(it->status());
     }
+  }
+
+  // Seeks onward in the current direction (the read path's reseeks after
+  // each row and column) land where a fresh seek would, and move only the
+  // children that are behind the target.
+  void reseeksOnwardMatchReferenceAndMoveOnlyLaggingChildren_data() {
+    QTest::addColumn<bool>("forward");
+    QTest::newRow("Seek forward") << true;
+    QTest::newRow("SeekForPrev backward") << false;
+  }
+  void reseeksOnwardMatchReferenceAndMoveOnlyLaggingChildren() {
+    QFETCH(bool, forward);
+    Random rnd(forward ? 901 : 902);
+    const int universe = 400;
+    const auto kids = MakeChildren(&rnd, 6, universe);
+    const auto ref = Reference(kids);
+    const long n = static_cast<long>(ref.size());
+    std::vector<int> seeks(kids.size(), 0);
+    std::vector<std::unique_ptr<KeyValueIterator>> its;
+    for (size_t c = 0; c < kids.size(); ++c) {
+      its.push_back(std::make_unique<VectorIterator>(kids[c], -1, &seeks[c]));
+    }
+    auto it = NewMergingIterator(std::move(its));
+    forward ? it->SeekToFirst() : it->SeekToLast();
+    long pos = forward ? 0 : n - 1;
+    while (it->Valid()) {
+      QCOMPARE(std::string(it->key()), ref[pos].key);
+      QCOMPARE(std::string(it->value()), ref[pos].value);
+      // A target a few universe keys onward, on a key or between two.
+      uint64_t at = 0;  // the first universe key after the current one
+      while (at < static_cast<uint64_t>(universe) && CompareKeys(KeyFor(at), ref[pos].key) <= 0) ++at;
+      const uint64_t step = 1 + rnd.Uniform(6);
+      const uint64_t index = forward ? at + step : (at >= 1 + step ? at - 1 - step : 0);
+      const std::string target = TargetFor(&rnd, index);
+      if (forward ? CompareKeys(target, ref[pos].key) <= 0 : CompareKeys(target, ref[pos].key) >= 0) {
+        forward ? it->Next() : it->Prev();
+        forward ? ++pos : --pos;
+        continue;
+      }
+      const std::vector<int> before = seeks;
+      std::vector<bool> lagging(kids.size(), false);
+      for (size_t c = 0; c < kids.size(); ++c) {
+        // A child sits at its first entry after the current merged entry
+        // going forward (its last one before it going backward); it lags
+        // when that entry is still short of the target.
+        for (const auto& e : kids[c]) {
+          const int cmp = CompareKeys(e.first, target);
+          const int cur = CompareKeys(e.first, ref[pos].key);
+          const bool positioned_here =
+              forward ? (cur > 0 || (cur == 0 && static_cast<int>(c) >= ref[pos].child))
+                      : (cur < 0 || (cur == 0 && static_cast<int>(c) <= ref[pos].child));
+          if (!positioned_here) continue;
+          if (forward && cmp < 0) lagging[c] = true;
+          if (!forward && cmp > 0) lagging[c] = true;
+          if (forward) break;  // only the first entry after the current one matters
+        }
+      }
+      if (forward) {
+        it->Seek(target);
+        pos = LowerBound(ref, target);
+      } else {
+        it->SeekForPrev(target);
+        pos = LastAtOrBefore(ref, target);
+      }
+      for (size_t c = 0; c < kids.size(); ++c) {
+        if (!lagging[c]) QCOMPARE(seeks[c], before[c]);  // already in place: not moved
+      }
+      QCOMPARE(it->Valid(), pos >= 0 && pos < n);
+    }
+    RL_QVERIFY_OK(it->status());
   }
 
   // Equal keys in different children are all returned, going either way and

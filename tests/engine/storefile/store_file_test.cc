@@ -230,6 +230,68 @@ class StoreFileTest : public QObject {
     QCOMPARE(quint64(reader->stats().blocks_read), quint64(before.blocks_read));
   }
 
+  // FindBlock's word search answers as a plain binary search over the index
+  // does: rows with a long shared prefix, rows that tie on the 8 bytes after
+  // it and differ later, rows of different lengths, and targets before,
+  // inside and after the file's rows.
+  void findBlockMatchesBinarySearch_data() {
+    QTest::addColumn<QString>("rows");
+    QTest::newRow("binary counter rows") << "binary";
+    QTest::newRow("shared prefix, ties past the word") << "ties";
+    QTest::newRow("mixed lengths") << "lengths";
+  }
+  void findBlockMatchesBinarySearch() {
+    QFETCH(QString, rows);
+    std::vector<KV> cells;
+    uint64_t seq = 1;
+    auto add_row = [&](const std::string& row) {
+      cells.emplace_back(EncodeKey(row, "q", 10, CellType::kPut, seq++), "v");
+    };
+    std::vector<std::string> row_keys;
+    for (uint32_t i = 0; i < 2000; ++i) {
+      if (rows == "binary") {
+        row_keys.push_back(BinaryRow(2 * i));
+      } else if (rows == "ties") {
+        // "tenant-0000/aaaaaaaa<i>": the 8 bytes after the shared prefix tie
+        // in runs of 50 rows.
+        char buf[64];
+        std::snprintf(buf, sizeof(buf), "tenant-0000/%08u-xxxxxxxx-%06u", i / 50, i);
+        row_keys.push_back(buf);
+      } else {
+        row_keys.push_back("k" + std::string(1 + i % 7, static_cast<char>('a' + i % 26)) +
+                           std::to_string(i));
+      }
+    }
+    std::sort(row_keys.begin(), row_keys.end());
+    row_keys.erase(std::unique(row_keys.begin(), row_keys.end()), row_keys.end());
+    for (const auto& r : row_keys) add_row(r);
+    TempDir dir;
+    const std::string path = dir.File("f.sf");
+    RL_QVERIFY_OK(WriteStoreFile(path, Options(Compression::kNone, BloomType::kNone, 256), cells));
+    auto reader = OpenOrNull(path);
+    QVERIFY(reader != nullptr);
+    QVERIFY(reader->index().size() > 100);
+    const auto& index = reader->index();
+    auto reference = [&](const std::string& target) {
+      return static_cast<size_t>(
+          std::lower_bound(index.begin(), index.end(), target,
+                           [](const StoreFileReader::IndexEntry& e, std::string_view t) {
+                             return CompareKeys(e.last_key, t) < 0;
+                           }) -
+          index.begin());
+    };
+    std::vector<std::string> targets = {FirstKeyOnRow(""), FirstKeyOnRow(std::string(1, '\0')),
+                                        FirstKeyOnRow("zzzz"), FirstKeyOnRow("tenant-"),
+                                        FirstKeyOnRow("tenant-0000/"), FirstKeyOnRow("k")};
+    for (const auto& r : row_keys) {
+      targets.push_back(FirstKeyOnRow(r));
+      targets.push_back(FirstKeyOnRow(r + '\0'));
+      targets.push_back(EncodeKey(r, "q", 10, CellType::kPut, 0));
+      targets.push_back(FirstKeyOnRow(r.substr(0, r.size() - 1)));
+    }
+    for (const auto& t : targets) QCOMPARE(reader->FindBlock(t), reference(t));
+  }
+
   // With a cache: the first read of a block misses and fills the cache, the
   // next is a hit; BLOCKCACHE=false leaves the cache alone; IN_MEMORY
   // blocks land in the in-memory bucket; closing the reader drops its blocks.

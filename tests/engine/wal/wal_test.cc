@@ -368,6 +368,55 @@ class WalTest : public QObject {
     QCOMPARE(w.GetStats().segments_deleted, uint64_t(3));
   }
 
+  // AppendRecords (a region's group commit, encoded by the caller) writes
+  // what Append writes for the same entries, and its highest sequence id
+  // keeps the segment until the region has flushed it.
+  void preEncodedRecordsReplayAndPinTheirSegment() {
+    TempDir dir;
+    auto wal = Wal::Open(Options(dir.path()));
+    RL_QVERIFY_OK(wal.status());
+    Wal& w = **wal;
+    const std::vector<WalEntry> group = {MakeEntry("A", 5), MakeEntry("A", 6, 300),
+                                         MakeEntry("A", 7)};
+    std::string records;
+    for (const WalEntry& e : group) {
+      const size_t header = wal::BeginRecord(&records);
+      EncodeWalEntryWith(
+          e.region, e.sequence_id, e.write_time_ms, static_cast<uint32_t>(e.edits.size()),
+          [&e](uint32_t i) {
+            const WalEdit& x = e.edits[i];
+            return WalEditView{x.family, x.row, x.qualifier, x.timestamp, x.type, x.value};
+          },
+          &records);
+      wal::FinishRecord(&records, header, wal::RecordType::kEntry);
+    }
+    const std::string region = "A";
+    RL_QVERIFY_OK(w.AppendRecords(region, records, group.size(), 7, /*sync=*/true));
+    const WalEntry b1 = MakeEntry("B", 1);
+    RL_QVERIFY_OK(w.Append({&b1}, false));
+    QCOMPARE(w.GetStats().entries, uint64_t(4));
+    QCOMPARE(w.GetStats().appends, uint64_t(2));
+    QVERIFY(w.AppendRecords(std::string(), records, 3, 7, false).IsInvalidArgument());
+
+    // The same entries through Append, in a second WAL: identical bytes.
+    TempDir other;
+    auto reference = Wal::Open(Options(other.path()));
+    RL_QVERIFY_OK(reference.status());
+    RL_QVERIFY_OK((*reference)->Append({&group[0], &group[1], &group[2]}, true));
+    RL_QVERIFY_OK((*reference)->Append({&b1}, false));
+    RL_QVERIFY_OK((*reference)->Close());
+    const std::string s1 = dir.File(wal::SegmentFileName(1));
+    RL_QVERIFY_OK(w.Roll());
+    QCOMPARE(ReadAll(s1), ReadAll(other.File(wal::SegmentFileName(1))));
+
+    w.MarkFlushed("B", 1);
+    w.MarkFlushed("A", 6);  // A7 is still only in segment 1
+    QCOMPARE(int(Segments(dir.path()).size()), 2);
+    w.MarkFlushed("A", 7);
+    QCOMPARE(Segments(dir.path()), (std::vector<std::string>{dir.File(wal::SegmentFileName(2))}));
+    RL_QVERIFY_OK(w.Close());
+  }
+
   void forgetRegionReleasesItsSegments() {
     TempDir dir;
     auto wal = Wal::Open(Options(dir.path()));

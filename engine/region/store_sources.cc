@@ -1,0 +1,75 @@
+#include "region/store_sources.h"
+
+#include <span>
+
+#include "region/reference.h"
+
+namespace regionlab {
+
+namespace {
+// The merge of nothing: a store with no memstore entries and no file to read.
+class NothingIterator final : public KeyValueIterator {
+ public:
+  bool Valid() const override { return false; }
+  void SeekToFirst() override {}
+  void SeekToLast() override {}
+  void Seek(std::string_view) override {}
+  void SeekForPrev(std::string_view) override {}
+  void Next() override {}
+  void Prev() override {}
+  std::string_view key() const override { return {}; }
+  std::string_view value() const override { return {}; }
+  Status status() const override { return Status::OK(); }
+};
+NothingIterator nothing;
+}  // namespace
+
+StoreSources::StoreSources(std::shared_ptr<const StoreVersion> version)
+    : version_(std::move(version)) {
+  if (version_->active != nullptr) AddChild(&active_.emplace(version_->active.get()));
+  if (version_->snapshot != nullptr) AddChild(&snapshot_.emplace(version_->snapshot.get()));
+}
+
+void StoreSources::AddChild(KeyValueIterator* child) {
+  if (child_count_ < std::size(inline_children_)) {
+    inline_children_[child_count_++] = child;
+    return;
+  }
+  if (children_.empty()) children_.assign(inline_children_, inline_children_ + child_count_);
+  children_.push_back(child);
+  ++child_count_;
+}
+
+void StoreSources::AddFile(const StoreFile& file, bool use_cache, const LazySeek* lazy) {
+  if (!file.is_reference && inline_files_ < kInlineFiles) {
+    const size_t i = inline_files_++;
+    KeyValueIterator* it = &files_[i].emplace(file.reader, use_cache);
+    if (lazy != nullptr) {
+      it = &lazy_[i].emplace(it, lazy->placeholder, lazy->target);
+      any_lazy_ = true;
+    }
+    AddChild(it);
+    return;
+  }
+  std::unique_ptr<KeyValueIterator> it = file.reader->NewIterator(use_cache);
+  if (file.is_reference) it = NewHalfIterator(std::move(it), file.ref.half, file.ref.split_row);
+  AddChild(it.get());
+  allocated_.push_back(std::move(it));
+}
+
+KeyValueIterator* StoreSources::Merged() {
+  if (result_ != nullptr) return result_;
+  if (child_count_ == 0) {
+    result_ = &nothing;
+  } else if (child_count_ == 1 && !any_lazy_) {  // a lazy cursor needs a merge to enforce it
+    result_ = inline_children_[0];
+  } else {
+    const std::span<KeyValueIterator* const> all =
+        children_.empty() ? std::span<KeyValueIterator* const>(inline_children_, child_count_)
+                          : std::span<KeyValueIterator* const>(children_);
+    result_ = &merged_.emplace(all);
+  }
+  return result_;
+}
+
+}  // namespace regionlab

@@ -1,0 +1,128 @@
+// StoreSources: the cursors one read opens over one store -- its memstores
+// and the store files that may hold what it reads -- merged into one
+// KeyValueIterator (the heap of KeyValueScanners under HBase's StoreScanner).
+//
+// It holds the StoreVersion it reads, which keeps the memstores and files
+// alive while the cursors exist. The memstore cursors, up to kInlineFiles
+// store-file iterators and the merge itself live inside the object, so a
+// Get (which keeps its StoreSources on the stack) opens its cursors without
+// touching the heap; more files, and references (read through a half-file
+// window), are allocated.
+//
+// Children are merged in the order memstore, snapshot, then files in the
+// order added (oldest first), which orders entries with equal keys.
+//
+// Thread-safety: one thread at a time. Not copyable or movable: the merge
+// points into the object.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "region/merging_iterator.h"
+#include "region/store.h"
+#include "storefile/store_file_iterator.h"
+#include "util/key_buffer.h"
+
+namespace regionlab {
+
+// A file cursor whose first Seek is deferred (HBase's lazy seek): it stands
+// at `placeholder` until a merge calls EnforceSeek(), then seeks to
+// `target`. Sound when `placeholder` sorts no later than any entry the read
+// needs from the file and every entry between the read's seek target and
+// `target` is one the read ignores (see the Get path in region_read.cc).
+class LazyFileIterator final : public KeyValueIterator {
+ public:
+  LazyFileIterator(KeyValueIterator* base, std::string_view placeholder, std::string_view target)
+      : base_(base), placeholder_(placeholder), target_(target) {}
+
+  bool Valid() const override { return state_ == State::kDeferred || base_->Valid(); }
+  void SeekToFirst() override { Real()->SeekToFirst(); }
+  void SeekToLast() override { Real()->SeekToLast(); }
+  void Seek(std::string_view target) override {
+    if (state_ == State::kArmed) {
+      state_ = State::kDeferred;
+      return;
+    }
+    Real()->Seek(target);
+  }
+  void SeekForPrev(std::string_view target) override { Real()->SeekForPrev(target); }
+  void Next() override { Enforced()->Next(); }
+  void Prev() override { Enforced()->Prev(); }
+  std::string_view key() const override {
+    return state_ == State::kDeferred ? placeholder_.view() : base_->key();
+  }
+  std::string_view value() const override {
+    return state_ == State::kDeferred ? std::string_view() : base_->value();
+  }
+  Status status() const override { return base_->status(); }
+  bool RealSeekDone() const override { return state_ != State::kDeferred; }
+  void EnforceSeek() override { Enforced(); }
+
+ private:
+  enum class State : uint8_t { kArmed, kDeferred, kReal };
+  KeyValueIterator* Real() {
+    state_ = State::kReal;
+    return base_;
+  }
+  KeyValueIterator* Enforced() {
+    if (state_ == State::kDeferred) Real()->Seek(target_);
+    state_ = State::kReal;
+    return base_;
+  }
+
+  KeyValueIterator* base_;
+  KeyBuffer placeholder_, target_;
+  State state_ = State::kArmed;
+};
+
+class StoreSources {
+ public:
+  static constexpr size_t kInlineFiles = 6;
+
+  // Opens cursors over the version's memstore and snapshot.
+  explicit StoreSources(std::shared_ptr<const StoreVersion> version);
+  StoreSources(const StoreSources&) = delete;
+  StoreSources& operator=(const StoreSources&) = delete;
+
+  const StoreVersion& version() const { return *version_; }
+
+  // A Get's lazy seek into one file: the file stands at `placeholder` until
+  // the merge needs its entries, then seeks to `target` (see LazyFile in
+  // store_sources.cc for when this is sound).
+  struct LazySeek {
+    std::string_view placeholder;
+    std::string_view target;
+  };
+
+  // Adds a cursor over `file`, which must belong to version().
+  // use_cache=false reads around the block cache. With `lazy`, the cursor's
+  // first Seek is deferred (a plain file only).
+  // REQUIRES: Merged() not called yet.
+  void AddFile(const StoreFile& file, bool use_cache, const LazySeek* lazy = nullptr);
+
+  // The merge of every cursor added (the cursor itself when there is one).
+  // The pointer stays valid for this object's lifetime; the iterator starts
+  // !Valid() until positioned.
+  KeyValueIterator* Merged();
+
+ private:
+  void AddChild(KeyValueIterator* child);
+
+  std::shared_ptr<const StoreVersion> version_;
+  std::optional<MemStore::Cursor> active_, snapshot_;
+  std::array<std::optional<storefile::StoreFileIterator>, kInlineFiles> files_;
+  size_t inline_files_ = 0;
+  std::array<std::optional<LazyFileIterator>, kInlineFiles> lazy_;  // wrappers of files_
+  bool any_lazy_ = false;
+  std::vector<std::unique_ptr<KeyValueIterator>> allocated_;  // beyond the inline ones
+  KeyValueIterator* inline_children_[2 + kInlineFiles];
+  size_t child_count_ = 0;
+  std::vector<KeyValueIterator*> children_;  // used once there are more than fit inline
+  std::optional<MergingIterator> merged_;
+  KeyValueIterator* result_ = nullptr;
+};
+
+}  // namespace regionlab
