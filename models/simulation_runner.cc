@@ -110,6 +110,7 @@ quint64 SimulationRunner::start(const SimulationRequest& request) {
         m_latest = std::make_shared<const SimulationOutcome>(std::move(out));
         emit finished(m_latest);
       });
+  return gen;
 }
 
 }  // namespace regionlab::ui
