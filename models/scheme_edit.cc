@@ -210,6 +210,13 @@ void renameFieldReferences(RowkeyScheme* scheme, const std::string& from, const 
     if (m.field == from) m.field = to;
 }
 
+bool sameFieldList(const RowkeyScheme& a, const RowkeyScheme& b) {
+  if (a.fields.size() != b.fields.size()) return false;
+  for (size_t i = 0; i < a.fields.size(); ++i)
+    if (a.fields[i].name != b.fields[i].name || a.fields[i].type != b.fields[i].type) return false;
+  return true;
+}
+
 SchemeIssue locateIssue(const QString& message) {
   SchemeIssue issue;
   if (message.isEmpty()) return issue;

@@ -66,6 +66,10 @@ QString segmentSummary(const regionlab::rowkey::Segment& segment);
 void renameFieldReferences(regionlab::rowkey::RowkeyScheme* scheme, const std::string& from,
                            const std::string& to);
 
+// Whether two schemes have the same fields (names and types, in order): what
+// CompareSchemes needs so that both see the same records.
+bool sameFieldList(const regionlab::rowkey::RowkeyScheme& a, const regionlab::rowkey::RowkeyScheme& b);
+
 // Where an engine message (ValidateScheme's, KeyEncoder's or PlanQuery's)
 // points: "segment 3 (salt): ..." is segment index 2, "field 2: ..." field
 // index 1, "query 1 ('x'): ..." query 0, "model of field ts: ..." the model

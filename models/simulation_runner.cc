@@ -3,6 +3,7 @@
 #include <QPointer>
 
 #include "models/background_job.h"
+#include "models/scheme_edit.h"
 
 namespace regionlab::ui {
 
@@ -61,6 +62,14 @@ quint64 SimulationRunner::start(const SimulationRequest& request) {
           auto b = rk::KeyEncoder::Create(request.b);
           if (!b.ok()) return fail(b.status());
           encB.emplace(std::move(b).value());
+          // Checked before the regions are cut: a workload for A's fields
+          // cannot even sample B's keys. CompareSchemes checks it again.
+          if (!sameFieldList(request.a, request.b)) {
+            return fail(regionlab::Status::InvalidArgument(
+                "schemes '" + request.a.name + "' and '" + request.b.name +
+                "' have different fields; a comparison needs the same fields (names and types, in "
+                "the same order) so both see the same records"));
+          }
         }
         // Regions of each scheme: the same spec, resolved for its keys.
         std::vector<rk::RegionSlot> layouts[2];

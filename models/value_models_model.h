@@ -29,6 +29,7 @@ class ValueModelsModel : public QAbstractTableModel {
   // The fields to model and their models (a scheme's workload).
   void setScheme(const regionlab::rowkey::RowkeyScheme& scheme);
   const regionlab::rowkey::Workload& workload() const { return m_workload; }
+  const regionlab::rowkey::RowkeyScheme& scheme() const { return m_scheme; }
   void setSeed(uint64_t seed) { m_workload.seed = seed; }
   // Whether `column` is a parameter the row's model takes.
   bool takesParameter(int row, int column) const;
