@@ -49,13 +49,26 @@ DistributionCharts::DistributionCharts(QWidget* parent) : QWidget(parent) {
     QFont small = font();
     small.setPointSize(7);
     plot->legend->setFont(small);
-    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    // The legend in a row of its own under the title, so it never hides a bar.
+    plot->axisRect()->insetLayout()->take(plot->legend);
+    plot->plotLayout()->insertRow(1);
+    plot->plotLayout()->addElement(1, 0, plot->legend);
+    plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot->legend->setMargins(QMargins(4, 1, 4, 1));
     plot->setObjectName(QStringLiteral("chart%1").arg(c));
     m_plots[c] = plot;
   }
   m_plots[RegionBytes]->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new BytesTicker));
   m_plots[ServerLoad]->yAxis2->setVisible(true);
   m_plots[ServerLoad]->yAxis2->setTicker(QSharedPointer<QCPAxisTicker>(new BytesTicker));
+  // Regions, servers and tenths are counted: whole-number ticks.
+  for (Chart c : {RegionWrites, RegionBytes, WindowSkew}) {
+    QSharedPointer<QCPAxisTickerFixed> whole(new QCPAxisTickerFixed);
+    whole->setTickStep(1);
+    whole->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    m_plots[c]->xAxis->setTicker(whole);
+  }
   m_plots[RegionWrites]->xAxis->setLabel(tr("region"));
   m_plots[RegionBytes]->xAxis->setLabel(tr("region"));
   m_plots[WindowSkew]->xAxis->setLabel(tr("tenth of the run"));
@@ -77,6 +90,10 @@ void DistributionCharts::restyle() {
     stylePlot(plot, palette());
     plot->replot(QCustomPlot::rpQueuedReplot);
   }
+}
+
+void DistributionCharts::replotNow() {
+  for (QCustomPlot* plot : m_plots) plot->replot(QCustomPlot::rpImmediateRefresh);
 }
 
 void DistributionCharts::clear() {

@@ -34,6 +34,9 @@ class DistributionCharts : public QWidget {
   std::array<double, ChartCount> valueMaxima() const { return m_maxima; }
   void setValueCeilings(const std::array<double, ChartCount>& ceilings);
 
+  // Redraws every chart now (before a grab of the window, which shows the
+  // plots' buffers as they are).
+  void replotNow();
   QCustomPlot* plot(Chart chart) const { return m_plots[chart]; }
   // Bar heights of a chart's bars, for tests: every bar's value by key
   // (region or server number, 1-based). ServerLoad gives the writes.

@@ -56,7 +56,8 @@ DistributionSimulatorWindow::DistributionSimulatorWindow(EngineController* contr
   auto* scroll = new QScrollArea(this);
   scroll->setWidget(buildControls());
   scroll->setWidgetResizable(true);
-  scroll->setFixedWidth(470);
+  scroll->setFixedWidth(490);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   scroll->setFrameShape(QFrame::NoFrame);
   layout->addWidget(scroll);
   m_results = new QWidget(this);
@@ -373,7 +374,7 @@ void DistributionSimulatorWindow::onFinished(const SimulationOutcomePtr& outcome
     m_resultB->charts()->setValueCeilings(ceilings);
   }
   const uint64_t keys = outcome->a.keys + (outcome->compare ? outcome->b.keys : 0);
-  setStatus(tr("%1 keys simulated in %2 s from Simulate to the window (engine %3 s).")
+  setStatus(tr("%1 keys simulated in %2 s from the click to the result (Simulate itself: %3 s).")
                 .arg(formatCount(keys))
                 .arg(outcome->wallSeconds, 0, 'f', 3)
                 .arg(outcome->engineSeconds, 0, 'f', 3),
@@ -390,6 +391,8 @@ bool DistributionSimulatorWindow::exportCsv(const QString& path, QString* error)
 }
 
 bool DistributionSimulatorWindow::exportPng(const QString& path, QString* error) {
+  m_resultA->charts()->replotNow();
+  m_resultB->charts()->replotNow();
   if (!m_results->grab().save(path, "PNG")) {
     *error = tr("cannot write %1").arg(path);
     return false;

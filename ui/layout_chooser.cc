@@ -124,6 +124,10 @@ void LayoutChooser::setSpec(const LayoutSpec& spec) {
   m_filling = false;
   m_spec = spec;
   updateVisibility();
+  if (m_spec.source == LayoutSource::Table && m_spec.tableSlots.empty()) {
+    readTable();  // emits once the regions are in
+    return;
+  }
   emit layoutChanged(m_spec);
 }
 

@@ -95,6 +95,7 @@ SchemeBuilderWindow::SchemeBuilderWindow(EngineController* controller, QWidget* 
   vertical->addWidget(buildQueries());
   vertical->setStretchFactor(0, 3);
   vertical->setStretchFactor(1, 1);
+  vertical->setSizes({680, 210});
   layout->addWidget(vertical, 1);
   m_status = new QLabel(this);
   m_status->setWordWrap(true);
@@ -313,6 +314,8 @@ QWidget* SchemeBuilderWindow::buildInsight() {
   m_explanation->setWordWrap(true);
   m_explanation->setObjectName(QStringLiteral("findingExplanation"));
   m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_explanation->setMinimumHeight(m_explanation->fontMetrics().lineSpacing() * 4);
+  m_explanation->setAlignment(Qt::AlignTop | Qt::AlignLeft);
   connect(m_findingsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           &SchemeBuilderWindow::showFindingExplanation);
   findings->layout()->addWidget(m_findingsView);
@@ -330,8 +333,9 @@ QWidget* SchemeBuilderWindow::buildQueries() {
   QGroupBox* box = group(tr("Queries the table must answer"), this);
   m_queriesView = makeTable(box, m_queries);
   m_queriesView->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-  const int widths[] = {200, 130, 90, 150, 150, 50, 50, 80, 170, 170, 70, 80};
+  const int widths[] = {200, 130, 90, 150, 150, 90, 50, 80, 170, 170, 70, 80};
   for (int c = 0; c < QueryPlansModel::Notes; ++c) m_queriesView->setColumnWidth(c, widths[c]);
+  m_queriesView->setMinimumHeight(110);
   m_queryError = errorLabel(box);
   auto* buttons = new QHBoxLayout();
   auto* add = new QPushButton(tr("Add query"), box);
@@ -455,6 +459,12 @@ void SchemeBuilderWindow::onDocumentChanged() {
   m_queryError->setVisible(queryIssue);
   if (!issue.ok() && issue.target != SchemeIssue::Target::Segment && !fieldIssue && !queryIssue)
     setStatus(tr("The engine refuses the scheme: %1").arg(issue.full), true);
+  if (!issue.ok()) {
+    // No keys can be built: say so at once rather than show the last good keys.
+    m_examples->setAnalysis(nullptr);
+    m_length->setText(tr("No keys: %1").arg(issue.full));
+    m_length->setStyleSheet(QStringLiteral("color: #c62828;"));
+  }
   m_analyzer->setScheme(scheme);
 }
 
@@ -466,7 +476,7 @@ void SchemeBuilderWindow::onAnalysis(const SchemeAnalysisPtr& result) {
   if (result->ok) {
     for (const auto& f : result->analysis.warnings)
       if (f.segment >= 0 && !warnings.contains(f.segment))
-        warnings[f.segment] = findingKindLabel(f.kind) + QStringLiteral(": ") + QString::fromStdString(f.message);
+        warnings[f.segment] = findingKindLabel(f.kind);  // the findings table has the whole message
   }
   m_segments->setWarnings(warnings);
   m_findingsView->resizeRowsToContents();
@@ -496,9 +506,10 @@ void SchemeBuilderWindow::onAnalysis(const SchemeAnalysisPtr& result) {
   m_length->setText(length);
   m_length->setStyleSheet(over ? QStringLiteral("color: #b26a00; font-weight: bold;")
                                : QStringLiteral("color: #2e7d32; font-weight: bold;"));
-  setStatus(tr("%1 warnings, %2 uniqueness risks; %3 keys sampled; regions: %4 (%5 s)")
-                .arg(a.warnings.size())
-                .arg(a.uniqueness.size())
+  setStatus(tr("%1, %2; %3 keys sampled; regions: %4 (%5 s)")
+                .arg(a.warnings.size() == 1 ? tr("1 warning") : tr("%1 warnings").arg(a.warnings.size()))
+                .arg(a.uniqueness.size() == 1 ? tr("1 uniqueness risk")
+                                              : tr("%1 uniqueness risks").arg(a.uniqueness.size()))
                 .arg(a.sampled)
                 .arg(result->layoutDescription)
                 .arg(result->seconds, 0, 'f', 2),

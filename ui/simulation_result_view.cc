@@ -85,32 +85,30 @@ void SimulationResultView::clear(const QString& message) {
 }
 
 void SimulationResultView::setReport(const rk::DistributionReport& r, const QString& layout) {
-  m_title->setText(tr("%1 \u2014 %2 keys over %3 regions on %4 servers (%5)")
+  m_title->setText(tr("%1 \u2014 %2 keys over %3 regions on %4 servers (%5); Simulate took %6 s")
                        .arg(QString::fromStdString(r.scheme), formatCount(r.keys))
                        .arg(r.regions.size())
                        .arg(r.servers.size())
-                       .arg(layout));
+                       .arg(layout)
+                       .arg(r.seconds, 0, 'f', 3));
   auto cell = [](const QString& label, const QString& value, bool bad = false) {
     return QStringLiteral("<td>%1</td><td align=right><b%3>%2</b></td><td width=14></td>")
         .arg(label, value, bad ? QStringLiteral(" style='color:#c62828'") : QString());
   };
-  const double regions = static_cast<double>(std::max<size_t>(1, r.regions.size()));
-  // Skew above twice the mean, or a run whose every tenth hits one region, is flagged.
-  const bool hot = r.max_window_skew >= 0.8 * regions && r.regions.size() > 1;
+  QStringList tenths;
+  for (double w : r.window_skew) tenths << QString::number(w, 'f', 1);
+  // Flagged in red: a max/mean above 2 (the busiest region or server takes
+  // twice its share) and a Gini above 0.3.
   m_figures->setText(
-      QStringLiteral("<table><tr>%1%2%3%4</tr><tr>%5%6%7%8</tr></table>")
-          .arg(cell(tr("Max/mean writes per region"), QString::number(r.region_skew, 'f', 3), r.region_skew > 2),
-               cell(tr("bytes per region"), QString::number(r.region_bytes_skew, 'f', 3), r.region_bytes_skew > 2),
-               cell(tr("writes per server"), QString::number(r.server_skew, 'f', 3), r.server_skew > 2),
-               cell(tr("Gini"), QString::number(r.gini, 'f', 4), r.gini > 0.3),
-               cell(tr("Worst tenth: max/mean"), QString::number(r.max_window_skew, 'f', 2), hot),
-               cell(tr("per tenth"), [&] {
-                 QStringList parts;
-                 for (double w : r.window_skew) parts << QString::number(w, 'f', 1);
-                 return parts.join(QLatin1Char(' '));
-               }()),
-               cell(tr("bytes"), formatBytes(r.bytes)),
-               cell(tr("engine time"), tr("%1 s").arg(r.seconds, 0, 'f', 3))));
+      QStringLiteral("<table><tr>%1%2</tr><tr>%3%4</tr><tr>%5%6</tr>"
+                     "<tr><td>%7</td><td colspan=4><b>%8</b></td></tr></table>")
+          .arg(cell(tr("max/mean writes per region"), QString::number(r.region_skew, 'f', 3), r.region_skew > 2),
+               cell(tr("max/mean bytes per region"), QString::number(r.region_bytes_skew, 'f', 3), r.region_bytes_skew > 2),
+               cell(tr("max/mean writes per server"), QString::number(r.server_skew, 'f', 3), r.server_skew > 2),
+               cell(tr("Gini of writes per region"), QString::number(r.gini, 'f', 4), r.gini > 0.3),
+               cell(tr("worst tenth, max/mean"), QString::number(r.max_window_skew, 'f', 2), r.max_window_skew > 2),
+               cell(tr("bytes written"), formatBytes(r.bytes)), tr("max/mean in each tenth"),
+               tenths.join(QStringLiteral("  "))));
   m_firstSplit->setText(tr("First automatic split: %1").arg(describeFirstSplit(r)));
   m_charts->setReport(r);
   m_regions->setReport(r);
