@@ -13,29 +13,19 @@ using regionlab::rowkey::QueryPlan;
 using regionlab::rowkey::QueryTemplate;
 
 QueryPlansModel::QueryPlansModel(SchemeDocument* document, QObject* parent)
-    : QAbstractTableModel(parent), m_document(document) {
-  m_rows = static_cast<int>(document->scheme().queries.size());
-  connect(document, &SchemeDocument::changed, this, &QueryPlansModel::onChanged);
+    : DocumentRowsModel(document, ColumnCount, parent) {
+  syncRows();
 }
 
-void QueryPlansModel::onChanged() {
-  const int rows = static_cast<int>(m_document->scheme().queries.size());
-  if (rows != m_rows) {
-    beginResetModel();
-    m_rows = rows;
-    endResetModel();
-    return;
-  }
-  if (rows > 0) emit dataChanged(index(0, 0), index(rows - 1, ColumnCount - 1));
-}
+int QueryPlansModel::documentRows() const { return static_cast<int>(m_document->scheme().queries.size()); }
 
 void QueryPlansModel::setAnalysis(const SchemeAnalysisPtr& analysis) {
   m_analysis = analysis;
-  if (m_rows > 0) emit dataChanged(index(0, FirstPlanColumn), index(m_rows - 1, ColumnCount - 1));
+  refreshRows(FirstPlanColumn);
 }
 
 const QueryPlan* QueryPlansModel::plan(int row) const {
-  if (!m_analysis || !m_analysis->ok || row < 0 || row >= m_rows) return nullptr;
+  if (!m_analysis || !m_analysis->ok || row < 0 || row >= rowCount()) return nullptr;
   const auto& queries = m_document->scheme().queries;
   const auto& analysed = m_analysis->scheme.queries;
   const auto& plans = m_analysis->analysis.queries;
@@ -73,10 +63,6 @@ QString QueryPlansModel::formatEquals(const std::vector<std::pair<std::string, s
     parts << QStringLiteral("%1=%2").arg(QString::fromStdString(field), QString::fromStdString(value));
   return parts.join(QStringLiteral(", "));
 }
-
-int QueryPlansModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : m_rows; }
-
-int QueryPlansModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QVariant QueryPlansModel::planData(int row, int column, int role) const {
   const QueryPlan* p = plan(row);
@@ -120,7 +106,7 @@ QVariant QueryPlansModel::planData(int row, int column, int role) const {
 }
 
 QVariant QueryPlansModel::data(const QModelIndex& index, int role) const {
-  if (!index.isValid() || index.row() >= m_rows) return {};
+  if (!index.isValid() || index.row() >= rowCount()) return {};
   const QueryTemplate& q = m_document->scheme().queries[static_cast<size_t>(index.row())];
   const QString error = m_document->queryError(index.row());
   if (role == ProblemRole) return error;
@@ -143,7 +129,7 @@ QVariant QueryPlansModel::data(const QModelIndex& index, int role) const {
 }
 
 bool QueryPlansModel::setData(const QModelIndex& index, const QVariant& value, int role) {
-  if (!index.isValid() || index.row() >= m_rows || index.column() >= FirstPlanColumn) return false;
+  if (!index.isValid() || index.row() >= rowCount() || index.column() >= FirstPlanColumn) return false;
   QueryTemplate q = m_document->scheme().queries[static_cast<size_t>(index.row())];
   if (index.column() == LatestFirst && role == Qt::CheckStateRole) {
     q.latest_first = value.toInt() == Qt::Checked;

@@ -11,15 +11,12 @@
 // Thread-safety: UI thread only.
 #pragma once
 
-#include <QAbstractTableModel>
-
+#include "models/document_rows_model.h"
 #include "models/scheme_analyzer.h"
 
 namespace regionlab::ui {
 
-class SchemeDocument;
-
-class QueryPlansModel : public QAbstractTableModel {
+class QueryPlansModel : public DocumentRowsModel {
   Q_OBJECT
 
  public:
@@ -54,8 +51,6 @@ class QueryPlansModel : public QAbstractTableModel {
                           QString* error);
   static QString formatEquals(const std::vector<std::pair<std::string, std::string>>& equals);
 
-  int rowCount(const QModelIndex& parent = QModelIndex()) const override;
-  int columnCount(const QModelIndex& parent = QModelIndex()) const override;
   QVariant data(const QModelIndex& index, int role) const override;
   bool setData(const QModelIndex& index, const QVariant& value, int role) override;
   Qt::ItemFlags flags(const QModelIndex& index) const override;
@@ -66,11 +61,9 @@ class QueryPlansModel : public QAbstractTableModel {
   void editRejected(const QString& message);
 
  private:
-  void onChanged();
+  int documentRows() const override;
   QVariant planData(int row, int column, int role) const;
 
-  SchemeDocument* m_document;
-  int m_rows = 0;
   SchemeAnalysisPtr m_analysis;
 };
 

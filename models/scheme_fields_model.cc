@@ -8,30 +8,14 @@
 namespace regionlab::ui {
 
 SchemeFieldsModel::SchemeFieldsModel(SchemeDocument* document, QObject* parent)
-    : QAbstractTableModel(parent), m_document(document) {
-  m_rows = static_cast<int>(document->scheme().fields.size());
-  connect(document, &SchemeDocument::changed, this, &SchemeFieldsModel::onChanged);
+    : DocumentRowsModel(document, ColumnCount, parent) {
+  syncRows();
 }
 
-void SchemeFieldsModel::onChanged() {
-  const int rows = static_cast<int>(m_document->scheme().fields.size());
-  if (rows != m_rows) {
-    beginResetModel();
-    m_rows = rows;
-    endResetModel();
-    return;
-  }
-  if (rows > 0) emit dataChanged(index(0, 0), index(rows - 1, ColumnCount - 1));
-}
-
-int SchemeFieldsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : m_rows; }
-
-int SchemeFieldsModel::columnCount(const QModelIndex& parent) const {
-  return parent.isValid() ? 0 : ColumnCount;
-}
+int SchemeFieldsModel::documentRows() const { return static_cast<int>(m_document->scheme().fields.size()); }
 
 QVariant SchemeFieldsModel::data(const QModelIndex& index, int role) const {
-  if (!index.isValid() || index.row() >= m_rows) return {};
+  if (!index.isValid() || index.row() >= rowCount()) return {};
   const auto& f = m_document->scheme().fields[static_cast<size_t>(index.row())];
   const QString error = m_document->fieldError(index.row());
   if (role == ProblemRole) return error;
@@ -56,7 +40,7 @@ QVariant SchemeFieldsModel::data(const QModelIndex& index, int role) const {
 }
 
 bool SchemeFieldsModel::setData(const QModelIndex& index, const QVariant& value, int role) {
-  if (!index.isValid() || index.row() >= m_rows) return false;
+  if (!index.isValid() || index.row() >= rowCount()) return false;
   regionlab::rowkey::FieldDef f = m_document->scheme().fields[static_cast<size_t>(index.row())];
   if (index.column() == Unique && role == Qt::CheckStateRole) {
     f.unique = value.toInt() == Qt::Checked;

@@ -7,13 +7,11 @@
 // Thread-safety: UI thread only.
 #pragma once
 
-#include <QAbstractTableModel>
+#include "models/document_rows_model.h"
 
 namespace regionlab::ui {
 
-class SchemeDocument;
-
-class SchemeFieldsModel : public QAbstractTableModel {
+class SchemeFieldsModel : public DocumentRowsModel {
   Q_OBJECT
 
  public:
@@ -22,18 +20,13 @@ class SchemeFieldsModel : public QAbstractTableModel {
 
   explicit SchemeFieldsModel(SchemeDocument* document, QObject* parent = nullptr);
 
-  int rowCount(const QModelIndex& parent = QModelIndex()) const override;
-  int columnCount(const QModelIndex& parent = QModelIndex()) const override;
   QVariant data(const QModelIndex& index, int role) const override;
   bool setData(const QModelIndex& index, const QVariant& value, int role) override;
   Qt::ItemFlags flags(const QModelIndex& index) const override;
   QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
  private:
-  void onChanged();
-
-  SchemeDocument* m_document;
-  int m_rows = 0;
+  int documentRows() const override;
 };
 
 }  // namespace regionlab::ui

@@ -11,36 +11,19 @@ namespace regionlab::ui {
 using regionlab::rowkey::FieldType;
 
 SchemeSegmentsModel::SchemeSegmentsModel(SchemeDocument* document, QObject* parent)
-    : QAbstractTableModel(parent), m_document(document) {
-  m_rows = static_cast<int>(document->scheme().segments.size());
-  connect(document, &SchemeDocument::changed, this, &SchemeSegmentsModel::onChanged);
+    : DocumentRowsModel(document, ColumnCount, parent) {
+  syncRows();
 }
 
-void SchemeSegmentsModel::onChanged() {
-  const int rows = static_cast<int>(m_document->scheme().segments.size());
-  if (rows != m_rows) {
-    beginResetModel();
-    m_rows = rows;
-    m_warnings.clear();
-    endResetModel();
-    return;
-  }
-  if (rows > 0) emit dataChanged(index(0, 0), index(rows - 1, ColumnCount - 1));
-}
+int SchemeSegmentsModel::documentRows() const { return static_cast<int>(m_document->scheme().segments.size()); }
 
 void SchemeSegmentsModel::setWarnings(const QMap<int, QString>& warnings) {
   m_warnings = warnings;
-  if (m_rows > 0) emit dataChanged(index(0, 0), index(m_rows - 1, ColumnCount - 1));
-}
-
-int SchemeSegmentsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : m_rows; }
-
-int SchemeSegmentsModel::columnCount(const QModelIndex& parent) const {
-  return parent.isValid() ? 0 : ColumnCount;
+  refreshRows();
 }
 
 QVariant SchemeSegmentsModel::data(const QModelIndex& index, int role) const {
-  if (!index.isValid() || index.row() >= m_rows) return {};
+  if (!index.isValid() || index.row() >= rowCount()) return {};
   const auto& scheme = m_document->scheme();
   const auto& s = scheme.segments[static_cast<size_t>(index.row())];
   const QString error = m_document->segmentError(index.row());

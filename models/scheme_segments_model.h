@@ -11,14 +11,13 @@
 // Thread-safety: UI thread only.
 #pragma once
 
-#include <QAbstractTableModel>
 #include <QMap>
+
+#include "models/document_rows_model.h"
 
 namespace regionlab::ui {
 
-class SchemeDocument;
-
-class SchemeSegmentsModel : public QAbstractTableModel {
+class SchemeSegmentsModel : public DocumentRowsModel {
   Q_OBJECT
 
  public:
@@ -34,16 +33,13 @@ class SchemeSegmentsModel : public QAbstractTableModel {
   // when the segment has no error).
   void setWarnings(const QMap<int, QString>& warnings);
 
-  int rowCount(const QModelIndex& parent = QModelIndex()) const override;
-  int columnCount(const QModelIndex& parent = QModelIndex()) const override;
   QVariant data(const QModelIndex& index, int role) const override;
   QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
  private:
-  void onChanged();
+  int documentRows() const override;
+  void rowsReset() override { m_warnings.clear(); }
 
-  SchemeDocument* m_document;
-  int m_rows = 0;
   QMap<int, QString> m_warnings;
 };
 

@@ -480,6 +480,9 @@ void SchemeBuilderWindow::onAnalysis(const SchemeAnalysisPtr& result) {
   }
   m_segments->setWarnings(warnings);
   m_findingsView->resizeRowsToContents();
+  // Binary keys escape to four characters a byte: the columns follow the keys.
+  m_examplesView->resizeColumnToContents(ExampleKeysModel::Escaped);
+  m_examplesView->resizeColumnToContents(ExampleKeysModel::Hex);
   showFindingExplanation();
   if (!result->ok) {
     m_length->setText(tr("No keys: %1").arg(result->error));

@@ -20,6 +20,7 @@
 #include "models/scheme_segments_model.h"
 #include "rowkey/scheme_examples.h"
 #include "rowkey/scheme_json.h"
+#include "support/scheme_fixtures.h"
 #include "support/test_util.h"
 
 namespace rk = regionlab::rowkey;
@@ -41,11 +42,6 @@ namespace {
 
 constexpr int kWaitMs = 30000;
 
-rk::RowkeyScheme example(const char* name) {
-  auto s = rk::ExampleScheme(name);
-  if (!s.ok()) qFatal("no example %s", name);
-  return *s;
-}
 
 // One long field "id", sequential from 1, encoded as a 6-digit decimal.
 rk::RowkeyScheme idScheme() {
@@ -113,7 +109,7 @@ class SchemeBuilderModelsTest : public QObject {
     for (SegmentParam p : regionlab::ui::segmentParams(kind)) got << static_cast<int>(p);
     QCOMPARE(got, params);
     // Every default segment of the kind is one the engine accepts.
-    rk::RowkeyScheme s = example("trade-salted");
+    rk::RowkeyScheme s = regionlab::test::Example("trade-salted");
     s.segments = {regionlab::ui::defaultSegment(kind, s)};
     s.queries.clear();  // their ISO dates need ts in a time segment
     const regionlab::Status v = rk::ValidateScheme(s);
@@ -154,7 +150,7 @@ class SchemeBuilderModelsTest : public QObject {
     SchemeDocument doc;
     regionlab::ui::SchemeSegmentsModel segments(&doc);
     QAbstractItemModelTester tester(&segments, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    doc.setScheme(example("trade-salted"));
+    doc.setScheme(regionlab::test::Example("trade-salted"));
     QVERIFY(doc.isValid());
     rk::Segment salt = doc.scheme().segments[0];
     salt.buckets = 1;
@@ -179,7 +175,7 @@ class SchemeBuilderModelsTest : public QObject {
     QAbstractItemModelTester t1(&fields, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester t2(&segments, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester t3(&queries, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    doc.setScheme(example("trade-salted"));
+    doc.setScheme(regionlab::test::Example("trade-salted"));
     QCOMPARE(fields.rowCount(), 3);
     QCOMPARE(segments.rowCount(), 3);
     QCOMPARE(queries.rowCount(), 2);
@@ -270,7 +266,7 @@ class SchemeBuilderModelsTest : public QObject {
   void warningsTimestampFirstVersusSalted() {
     QFETCH(bool, timestampFirst);
     QFETCH(bool, warned);
-    rk::RowkeyScheme s = example("trade-salted");
+    rk::RowkeyScheme s = regionlab::test::Example("trade-salted");
     if (timestampFirst) s.segments = {s.segments[2], s.segments[1]};  // ts + sellerId, no salt
     SchemeAnalyzer analyzer;
     LayoutSpec spec;
@@ -307,7 +303,7 @@ class SchemeBuilderModelsTest : public QObject {
     spec.regions = 10;  // 00000000, 10000000, ... 90000000
     analyzer.setLayout(spec);
     connect(&analyzer, &SchemeAnalyzer::analysisReady, &queries, &QueryPlansModel::setAnalysis);
-    doc.setScheme(example("user-time-file"));
+    doc.setScheme(regionlab::test::Example("user-time-file"));
     QVERIFY(analyse(analyzer, doc.scheme()));
     auto cell = [&](int row, int column) { return queries.index(row, column).data().toString(); };
     QCOMPARE(cell(0, QueryPlansModel::StartRow), QStringLiteral("00000120120901"));
@@ -331,7 +327,7 @@ class SchemeBuilderModelsTest : public QObject {
     spec.regions = 16;
     analyzer.setLayout(spec);
     connect(&analyzer, &SchemeAnalyzer::analysisReady, &queries, &QueryPlansModel::setAnalysis);
-    doc.setScheme(example("trade-salted"));
+    doc.setScheme(regionlab::test::Example("trade-salted"));
     QVERIFY(analyse(analyzer, doc.scheme()));
     QCOMPARE(queries.index(0, QueryPlansModel::Scanners).data().toString(), QStringLiteral("16"));
     QCOMPARE(queries.index(0, QueryPlansModel::SaltBuckets).data().toString(), QStringLiteral("16 of 16"));
@@ -341,7 +337,7 @@ class SchemeBuilderModelsTest : public QObject {
   }
 
   void jsonFileRoundTripAndErrors() {
-    const rk::RowkeyScheme s = example("vehicle");
+    const rk::RowkeyScheme s = regionlab::test::Example("vehicle");
     rk::RowkeyScheme back;
     QString error;
     QVERIFY(regionlab::ui::schemeFromJsonFile(regionlab::ui::schemeToJsonFile(s), QStringLiteral("v.json"), &back, &error));
@@ -364,7 +360,7 @@ class SchemeBuilderModelsTest : public QObject {
     QSignalSpy loaded(&catalog, &regionlab::ui::SchemeCatalog::loaded);
     QSignalSpy removed(&catalog, &regionlab::ui::SchemeCatalog::removed);
 
-    rk::RowkeyScheme s = example("latest-first");
+    rk::RowkeyScheme s = regionlab::test::Example("latest-first");
     s.name = "events";
     catalog.save(s);
     QVERIFY(saved.wait(kWaitMs));

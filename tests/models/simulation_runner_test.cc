@@ -15,6 +15,7 @@
 #include "models/simulation_runner.h"
 #include "models/value_models_model.h"
 #include "rowkey/scheme_examples.h"
+#include "support/scheme_fixtures.h"
 #include "support/test_util.h"
 
 namespace rk = regionlab::rowkey;
@@ -31,20 +32,7 @@ namespace {
 
 constexpr int kWaitMs = 120000;
 
-rk::RowkeyScheme example(const char* name) {
-  auto s = rk::ExampleScheme(name);
-  if (!s.ok()) qFatal("no example %s", name);
-  return *s;
-}
 
-// trade-salted with its timestamp first and no salt: the same fields, so
-// the two compare on the same records.
-rk::RowkeyScheme timeFirstTrade() {
-  rk::RowkeyScheme s = example("trade-salted");
-  s.name = "trade-time-first";
-  s.segments = {s.segments[2], s.segments[1]};
-  return s;
-}
 
 SimulationOutcomePtr runToEnd(SimulationRunner& runner, const SimulationRequest& request) {
   QSignalSpy finished(&runner, &SimulationRunner::finished);
@@ -95,7 +83,7 @@ class SimulationRunnerTest : public QObject {
     QFETCH(QString, scheme);
     QFETCH(LayoutSource, source);
     SimulationRequest request;
-    request.a = example(scheme.toUtf8().constData());
+    request.a = regionlab::test::Example(scheme.toUtf8().constData());
     request.workload = request.a.workload;
     request.layout.source = source;
     request.layout.regions = 16;
@@ -138,8 +126,8 @@ class SimulationRunnerTest : public QObject {
   // Compare: both schemes on the same records; the hotspot shows per tenth.
   void compareEqualsCompareSchemes() {
     SimulationRequest request;
-    request.a = timeFirstTrade();
-    request.b = example("trade-salted");
+    request.a = regionlab::test::TimeFirstTrade();
+    request.b = regionlab::test::Example("trade-salted");
     request.compare = true;
     request.workload = request.b.workload;
     request.layout.source = LayoutSource::Quantiles;
@@ -164,7 +152,7 @@ class SimulationRunnerTest : public QObject {
     QVERIFY2(out->b.max_window_skew < 1.5, qPrintable(QString::number(out->b.max_window_skew)));
 
     // Different fields cannot be compared: the engine's reason comes back.
-    request.b = example("vehicle");
+    request.b = regionlab::test::Example("vehicle");
     const SimulationOutcomePtr refused = runToEnd(runner, request);
     QCOMPARE(refused->status, SimulationOutcome::Status::Failed);
     QVERIFY2(refused->error.contains(QStringLiteral("different fields")), qPrintable(refused->error));
@@ -172,7 +160,7 @@ class SimulationRunnerTest : public QObject {
 
   void progressThenCancel() {
     SimulationRequest request;
-    request.a = example("trade-salted");
+    request.a = regionlab::test::Example("trade-salted");
     request.workload = request.a.workload;
     request.layout.source = LayoutSource::SaltBuckets;
     request.layout.regions = 16;
@@ -203,7 +191,7 @@ class SimulationRunnerTest : public QObject {
   // A replaced run's result is dropped: only the second one finishes.
   void newRunReplacesOld() {
     SimulationRequest request;
-    request.a = example("risk-hash");
+    request.a = regionlab::test::Example("risk-hash");
     request.workload = request.a.workload;
     request.layout.source = LayoutSource::SingleRegion;
     request.options.keys = 50000000;
@@ -232,7 +220,7 @@ class SimulationRunnerTest : public QObject {
     QFETCH(LayoutSource, source);
     QFETCH(QString, text);
     QFETCH(QString, error);
-    const rk::RowkeyScheme s = example("user-time-file");
+    const rk::RowkeyScheme s = regionlab::test::Example("user-time-file");
     auto enc = rk::KeyEncoder::Create(s);
     LayoutSpec spec;
     spec.source = source;
@@ -243,7 +231,7 @@ class SimulationRunnerTest : public QObject {
   }
 
   void typedAndNumRegionsLayouts() {
-    const rk::RowkeyScheme s = example("user-time-file");
+    const rk::RowkeyScheme s = regionlab::test::Example("user-time-file");
     auto enc = rk::KeyEncoder::Create(s);
     LayoutSpec spec;
     spec.source = LayoutSource::SplitKeys;
@@ -263,7 +251,7 @@ class SimulationRunnerTest : public QObject {
   void valueModelsEditing() {
     regionlab::ui::ValueModelsModel models;
     QAbstractItemModelTester tester(&models, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    models.setScheme(example("trade-salted"));
+    models.setScheme(regionlab::test::Example("trade-salted"));
     using M = regionlab::ui::ValueModelsModel;
     QCOMPARE(models.rowCount(), 3);
     QCOMPARE(models.index(0, M::Model).data().toString(), QStringLiteral("zipf"));
@@ -355,7 +343,7 @@ class SimulationRunnerTest : public QObject {
   // without the widgets), reported for the README.
   void millionKeysThroughTheRunner() {
     SimulationRequest request;
-    request.a = example("trade-salted");
+    request.a = regionlab::test::Example("trade-salted");
     request.workload = request.a.workload;
     request.layout.source = LayoutSource::SaltBuckets;
     request.layout.regions = 16;

@@ -22,6 +22,7 @@
 #include "rowkey/scheme_examples.h"
 #include "screenshot.h"
 #include "seed_cluster.h"
+#include "support/scheme_fixtures.h"
 #include "support/test_util.h"
 #include "ui/distribution_charts.h"
 #include "ui/layout_chooser.h"
@@ -119,10 +120,7 @@ class DistributionSimulatorWindowTest : public QObject {
   // A timestamp-first key beside the salted design, same fields and records.
   void hotspotVersusSalted() {
     regionlab::ui::SchemeDocument builder;
-    rk::RowkeyScheme timeFirst = *rk::ExampleScheme("trade-salted");
-    timeFirst.name = "trade-time-first";
-    timeFirst.segments = {timeFirst.segments[2], timeFirst.segments[1]};
-    builder.setScheme(timeFirst);
+    builder.setScheme(regionlab::test::TimeFirstTrade());
     DistributionSimulatorWindow w(nullptr);
     w.setBuilderDocument(&builder);
     w.show();
