@@ -18,6 +18,7 @@
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "models/query_plans_model.h"
 #include "models/save_file.h"
@@ -460,8 +461,15 @@ void SchemeBuilderWindow::onDocumentChanged() {
   if (!issue.ok() && issue.target != SchemeIssue::Target::Segment && !fieldIssue && !queryIssue)
     setStatus(tr("The engine refuses the scheme: %1").arg(issue.full), true);
   if (!issue.ok()) {
-    // No keys can be built: say so at once rather than show the last good keys.
+    // No keys can be built: say so at once rather than show the last good
+    // analysis as if it were of this scheme.
     m_examples->setAnalysis(nullptr);
+    m_findings->setAnalysis(nullptr);
+    m_queries->setAnalysis(nullptr);
+    m_segments->setWarnings({});
+    showFindingExplanation();
+    if (issue.target == SchemeIssue::Target::Segment)
+      setStatus(tr("Segment %1: %2").arg(issue.index + 1).arg(issue.message), true);
     m_length->setText(tr("No keys: %1").arg(issue.full));
     m_length->setStyleSheet(QStringLiteral("color: #c62828;"));
   }
@@ -483,6 +491,10 @@ void SchemeBuilderWindow::onAnalysis(const SchemeAnalysisPtr& result) {
   // Binary keys escape to four characters a byte: the columns follow the keys.
   m_examplesView->resizeColumnToContents(ExampleKeysModel::Escaped);
   m_examplesView->resizeColumnToContents(ExampleKeysModel::Hex);
+  for (int c : {QueryPlansModel::Scanners, QueryPlansModel::StartRow, QueryPlansModel::StopRow}) {
+    m_queriesView->resizeColumnToContents(c);
+    m_queriesView->setColumnWidth(c, std::min(m_queriesView->columnWidth(c), 320));  // the tooltip lists every scan
+  }
   showFindingExplanation();
   if (!result->ok) {
     m_length->setText(tr("No keys: %1").arg(result->error));
@@ -523,7 +535,9 @@ void SchemeBuilderWindow::showFindingExplanation() {
   QModelIndex i = m_findingsView->currentIndex();
   if (!i.isValid() && m_findings->rowCount() > 0) i = m_findings->index(0, 0);
   if (!i.isValid()) {
-    m_explanation->setText(tr("No warnings: the key spreads writes and answers the declared queries."));
+    m_explanation->setText(m_document->isValid()
+                               ? tr("No warnings: the key spreads writes and answers the declared queries.")
+                               : QString());
     return;
   }
   m_explanation->setText(tr("<b>%1</b> \u2014 %2")

@@ -8,6 +8,7 @@
 // Screenshots go to $REGIONLAB_SCREENSHOT_DIR.
 #include "ui/scheme_builder_window.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -187,8 +188,19 @@ class SchemeBuilderWindowTest : public QObject {
     QSignalSpy opened(main.controller(), &regionlab::ui::EngineController::opened);
     main.openDataDirectory(QString::fromStdString(dir.File("data")));
     QVERIFY(opened.wait(kWaitMs));
-    SchemeBuilderWindow* w = main.showSchemeBuilder();
-    QVERIFY(w->isVisible());
+    // The Schema menu's actions open the windows.
+    auto action = [&](const QString& text) -> QAction* {
+      for (QAction* a : main.findChildren<QAction*>())
+        if (a->text() == text) return a;
+      return nullptr;
+    };
+    QAction* builderAction = action(QStringLiteral("Rowkey scheme &builder\u2026"));
+    QAction* simulatorAction = action(QStringLiteral("&Distribution simulator\u2026"));
+    QVERIFY(builderAction && simulatorAction);
+    builderAction->trigger();
+    SchemeBuilderWindow* w = main.findChild<SchemeBuilderWindow*>();
+    QVERIFY(w && w->isVisible());
+    QCOMPARE(main.showSchemeBuilder(), w);  // one window, shown again
     QVERIFY(w->loadExample(QStringLiteral("risk-hash")));
     w->document()->setName(QStringLiteral("profiles"));
     QSignalSpy saved(w->catalog(), &regionlab::ui::SchemeCatalog::saved);
@@ -206,8 +218,9 @@ class SchemeBuilderWindowTest : public QObject {
     // "Simulate distribution..." hands the builder's scheme to the simulator.
     QSignalSpy simulate(w, &SchemeBuilderWindow::simulateRequested);
     emit w->simulateRequested(w->document()->scheme());
-    regionlab::ui::DistributionSimulatorWindow* sim = main.showDistributionSimulator();
-    QVERIFY(sim->isVisible());
+    simulatorAction->trigger();
+    auto* sim = main.findChild<regionlab::ui::DistributionSimulatorWindow*>();
+    QVERIFY(sim && sim->isVisible());
     QVERIFY(sim->schemeFor(regionlab::ui::DistributionSimulatorWindow::builderSource()) != nullptr);
     QCOMPARE(sim->schemeFor(regionlab::ui::DistributionSimulatorWindow::builderSource())->name, std::string("profiles"));
 
