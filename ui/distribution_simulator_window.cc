@@ -26,6 +26,7 @@
 #include "models/value_models_model.h"
 #include "region/split_policy.h"
 #include "rowkey/scheme_examples.h"
+#include "ui/choice_delegate.h"
 #include "ui/distribution_charts.h"
 #include "ui/layout_chooser.h"
 #include "ui/simulation_result_view.h"
@@ -130,6 +131,11 @@ QWidget* DistributionSimulatorWindow::buildControls() {
   m_modelsView->setColumnWidth(ValueModelsModel::Field, 80);
   m_modelsView->setColumnWidth(ValueModelsModel::Type, 48);
   m_modelsView->setColumnWidth(ValueModelsModel::Model, 150);
+  QStringList kinds;
+  for (auto k : {rk::ValueModelKind::kSequential, rk::ValueModelKind::kUniform, rk::ValueModelKind::kZipf,
+                 rk::ValueModelKind::kIncreasingTime, rk::ValueModelKind::kTenantMix, rk::ValueModelKind::kConstant})
+    kinds << QString::fromLatin1(rk::ValueModelKindName(k));
+  m_modelsView->setItemDelegateForColumn(ValueModelsModel::Model, new ChoiceDelegate(kinds, m_modelsView));
   workloadLayout->addWidget(m_modelsView);
   auto* numbers = new QFormLayout();
   m_seed = new QSpinBox(workload);

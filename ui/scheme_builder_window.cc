@@ -28,6 +28,7 @@
 #include "models/scheme_insight_models.h"
 #include "models/scheme_segments_model.h"
 #include "rowkey/scheme_examples.h"
+#include "ui/choice_delegate.h"
 #include "ui/layout_chooser.h"
 #include "ui/segment_editor.h"
 #include "ui/widget_util.h"
@@ -210,6 +211,9 @@ QWidget* SchemeBuilderWindow::buildStructure() {
   m_fieldsView->setColumnWidth(SchemeFieldsModel::Name, 110);
   m_fieldsView->setColumnWidth(SchemeFieldsModel::Type, 60);
   m_fieldsView->setColumnWidth(SchemeFieldsModel::Unique, 56);
+  m_fieldsView->setItemDelegateForColumn(
+      SchemeFieldsModel::Type, new ChoiceDelegate({QStringLiteral("string"), QStringLiteral("int"), QStringLiteral("long")},
+                                                  m_fieldsView));
   m_fieldError = errorLabel(fields);
   auto* fieldButtons = new QHBoxLayout();
   auto* addField = new QPushButton(tr("Add field"), fields);

@@ -20,6 +20,7 @@
 #include "models/query_plans_model.h"
 #include "models/scheme_catalog.h"
 #include "models/scheme_document.h"
+#include "models/scheme_fields_model.h"
 #include "models/scheme_insight_models.h"
 #include "models/scheme_segments_model.h"
 #include "rowkey/scheme_examples.h"
@@ -162,6 +163,22 @@ class SchemeBuilderWindowTest : public QObject {
     QVERIFY(cell(w.segmentsModel(), 0, regionlab::ui::SchemeSegmentsModel::Problem).startsWith(QStringLiteral("Write hotspot")));
     w.resize(1500, 960);
     RL_SAVE_SCREENSHOT(&w, QStringLiteral("scheme_builder_hotspot_warning.png"));
+  }
+
+  // The type of a field is chosen from a list in the table and reaches the scheme.
+  void fieldTypeChosenInTheTable() {
+    SchemeBuilderWindow w(nullptr);
+    w.show();
+    QVERIFY(w.loadExample(QStringLiteral("user-time-file")));
+    const QModelIndex type = w.fieldsModel()->index(0, 1);
+    w.fieldsView()->setCurrentIndex(type);
+    w.fieldsView()->edit(type);
+    auto* combo = w.fieldsView()->viewport()->findChild<QComboBox*>();
+    QVERIFY(combo);
+    QCOMPARE(combo->currentText(), QStringLiteral("long"));
+    combo->setCurrentText(QStringLiteral("string"));
+    emit combo->activated(combo->currentIndex());
+    QCOMPARE(w.document()->scheme().fields[0].type, rk::FieldType::kString);
   }
 
   void jsonExportImport() {
