@@ -1,29 +1,12 @@
 #include "models/scan_export.h"
 
-#include <QSaveFile>
-
+#include "models/csv.h"
+#include "models/save_file.h"
 #include "regionlab/bytes.h"
 #include "shell/command_util.h"
 #include "shell/json.h"
 
 namespace regionlab::ui {
-
-namespace {
-
-void appendCsvField(QByteArray* out, const std::string& field) {
-  if (field.find_first_of(",\"\r\n") == std::string::npos) {
-    out->append(field.data(), static_cast<qsizetype>(field.size()));
-    return;
-  }
-  out->append('"');
-  for (char c : field) {
-    if (c == '"') out->append('"');
-    out->append(c);
-  }
-  out->append('"');
-}
-
-}  // namespace
 
 QByteArray cellsToCsv(const std::vector<regionlab::Cell>& cells) {
   QByteArray out("row,column,timestamp,value\r\n");
@@ -59,18 +42,8 @@ QByteArray cellsToJson(const QString& table, const std::vector<regionlab::Cell>&
 
 bool writeExport(const QString& path, ExportFormat format, const QString& table,
                  const std::vector<regionlab::Cell>& cells, QString* error) {
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) {
-    *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-    return false;
-  }
-  const QByteArray data =
-      format == ExportFormat::Csv ? cellsToCsv(cells) : cellsToJson(table, cells);
-  if (file.write(data) != data.size() || !file.commit()) {
-    *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-    return false;
-  }
-  return true;
+  return saveFileAtomically(path, format == ExportFormat::Csv ? cellsToCsv(cells) : cellsToJson(table, cells),
+                            error);
 }
 
 }  // namespace regionlab::ui

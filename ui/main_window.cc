@@ -25,6 +25,8 @@
 #include "models/metrics_poller.h"
 #include "models/region_list_model.h"
 #include "ui/data_browser_panel.h"
+#include "ui/distribution_simulator_window.h"
+#include "ui/scheme_builder_window.h"
 #include "ui/key_heatmap_panel.h"
 #include "ui/live_charts_widget.h"
 #include "ui/region_map_panel.h"
@@ -217,6 +219,33 @@ void MainWindow::buildMenus() {
   for (QDockWidget* dock : docks()) m_viewMenu->addAction(dock->toggleViewAction());
   m_viewMenu->addSeparator();
   m_viewMenu->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
+
+  QMenu* schema = menuBar()->addMenu(tr("&Schema"));
+  schema->addAction(tr("Rowkey scheme &builder\u2026"), this, [this] { showSchemeBuilder(); });
+  schema->addAction(tr("&Distribution simulator\u2026"), this, [this] { showDistributionSimulator(); });
+}
+
+SchemeBuilderWindow* MainWindow::showSchemeBuilder() {
+  if (m_schemeBuilder == nullptr) {
+    m_schemeBuilder = new SchemeBuilderWindow(m_controller, this);
+    connect(m_schemeBuilder, &SchemeBuilderWindow::simulateRequested, this, [this] {
+      showDistributionSimulator()->setSchemeA(DistributionSimulatorWindow::builderSource());
+    });
+    if (m_simulator) m_simulator->setBuilderDocument(m_schemeBuilder->document());
+  }
+  m_schemeBuilder->show();
+  m_schemeBuilder->raise();
+  return m_schemeBuilder;
+}
+
+DistributionSimulatorWindow* MainWindow::showDistributionSimulator() {
+  if (m_simulator == nullptr) {
+    m_simulator = new DistributionSimulatorWindow(m_controller, this);
+    if (m_schemeBuilder) m_simulator->setBuilderDocument(m_schemeBuilder->document());
+  }
+  m_simulator->show();
+  m_simulator->raise();
+  return m_simulator;
 }
 
 void MainWindow::rebuildRecentMenu() {

@@ -35,6 +35,8 @@ class RegionMapPanel;
 class KeyHeatmapPanel;
 class SplitGenealogyPanel;
 class ShellConsoleWidget;
+class SchemeBuilderWindow;
+class DistributionSimulatorWindow;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -77,6 +79,9 @@ class MainWindow : public QMainWindow {
   ShellConsoleWidget* shellConsole() const { return m_console; }
   QDockWidget* dataBrowserDock() const { return m_browserDock; }
   QDockWidget* shellConsoleDock() const { return m_consoleDock; }
+  // The Schema menu's windows, created on first use and shown.
+  SchemeBuilderWindow* showSchemeBuilder();
+  DistributionSimulatorWindow* showDistributionSimulator();
 
  signals:
   void demoCreated(bool ok, const QString& message);
@@ -123,6 +128,8 @@ class MainWindow : public QMainWindow {
   ShellConsoleWidget* m_console = nullptr;
   QDockWidget* m_browserDock = nullptr;
   QDockWidget* m_consoleDock = nullptr;
+  SchemeBuilderWindow* m_schemeBuilder = nullptr;
+  DistributionSimulatorWindow* m_simulator = nullptr;
   QMenu* m_recentMenu = nullptr;
   QMenu* m_viewMenu = nullptr;
   QLabel* m_dirLabel = nullptr;
