@@ -190,7 +190,7 @@ void CreateTableForm::setSplitAlgorithm(regionlab::SplitAlgorithm a) { setValue(
 
 void CreateTableForm::loadExampleScheme(const QString& name) {
   auto scheme = regionlab::rowkey::ExampleScheme(name.toStdString());
-  m_schemeSource = tr("built-in example %1").arg(name);
+  m_schemeSource = tr("built-in example");
   if (scheme.ok()) {
     m_scheme = std::move(scheme).value();
     m_schemeError.clear();
@@ -356,6 +356,11 @@ void CreateTableForm::revalidate() {
     auto statements = regionlab::shell::FormatAlterStatements(m_original, d);
     if (!statements.ok())
       issues.append({FormField::Families, -1, -1, fromBytes(statements.status().message())});
+    for (const regionlab::FamilyOptions& f : m_original.families) {
+      if (d.FindFamily(f.name) == nullptr)
+        issues.append({FormField::Families, -1, -1,
+                       tr("Family %1 is deleted with all its data").arg(fromBytes(f.name)), true});
+    }
   } else {
     validatePresplit(&issues, &keys);
     if (m_presplit == PresplitMode::SplitsFile && !m_splitsFile.isEmpty())

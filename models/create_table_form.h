@@ -49,15 +49,12 @@ enum class FormField {
   Families,  // the grid; row and column say which cell (-1: the grid as a whole)
   MaxFileSize,
   MemstoreFlushSize,
-  Durability,
-  Owner,
   Metadata,       // row: the entry
   Configuration,  // row: the entry
   SplitPolicy,
   PrefixLength,
   Delimiter,
   InitialSize,
-  Presplit,   // the mode as a whole
   SplitKeys,  // row: the key's index (0-based)
   SplitsFile,
   NumRegions,
@@ -148,6 +145,11 @@ class CreateTableForm : public QObject {
   // When a region would split under the chosen policy and sizes, one line
   // per number of the table's regions on a server (split_policy.h).
   QStringList splitThresholdLines() const;
+  // The store size at which a region splits when the table has
+  // `regionsOnServer` regions on its server (UINT64_MAX: never), nominal
+  // (without jitter unless the table sets one).
+  uint64_t splitThresholdAt(int regionsOnServer) const;
+  int regionServers() const { return m_regionServers; }
 
   // ---- pre-split ----
   PresplitMode presplitMode() const { return m_presplit; }

@@ -229,19 +229,40 @@ void CreateTableForm::validatePolicy(QList<FormIssue>* issues, regionlab::TableD
   }
 }
 
+namespace {
+
+// The policy's view of the form's table: its sizes and CONFIGURATION +
+// METADATA, jitter off unless the table sets it (the nominal thresholds).
+regionlab::SplitContext thresholdContext(const regionlab::TableDescriptor& d, bool* jitterSet) {
+  regionlab::SplitContext ctx;
+  ctx.flush_size = d.memstore_flush_size;
+  ctx.max_file_size = d.max_file_size;
+  ctx.table_config = d.configuration;
+  for (const auto& kv : d.metadata) ctx.table_config[kv.first] = kv.second;
+  *jitterSet = ctx.table_config.count(kJitterKey) > 0;
+  if (!*jitterSet) ctx.table_config[kJitterKey] = "0";
+  return ctx;
+}
+
+}  // namespace
+
+uint64_t CreateTableForm::splitThresholdAt(int regionsOnServer) const {
+  auto policy = regionlab::CreateSplitPolicy(m_descriptor.split_policy);
+  if (!policy.ok()) return std::numeric_limits<uint64_t>::max();
+  bool jitterSet = false;
+  regionlab::SplitContext ctx = thresholdContext(m_descriptor, &jitterSet);
+  ctx.regions_of_table_on_server = regionsOnServer;
+  return (*policy)->SplitThreshold(ctx);
+}
+
 QStringList CreateTableForm::splitThresholdLines() const {
   auto policy = regionlab::CreateSplitPolicy(m_descriptor.split_policy);
   if (!policy.ok()) return {};
-  regionlab::SplitContext ctx;
-  ctx.flush_size = m_descriptor.memstore_flush_size;
-  ctx.max_file_size = m_descriptor.max_file_size;
-  ctx.table_config = m_descriptor.configuration;
-  for (const auto& kv : m_descriptor.metadata) ctx.table_config[kv.first] = kv.second;
-  const bool jitterSet = ctx.table_config.count(kJitterKey) > 0;
-  if (!jitterSet) ctx.table_config[kJitterKey] = "0";  // the nominal value; see below
-  QStringList lines;
+  bool jitterSet = false;
+  regionlab::SplitContext ctx = thresholdContext(m_descriptor, &jitterSet);
   if ((*policy)->SplitThreshold(ctx) == std::numeric_limits<uint64_t>::max())
     return {fromBytes((*policy)->Explain(ctx))};
+  QStringList lines;
   for (int r = 1; r <= 4; ++r) {
     ctx.regions_of_table_on_server = r;
     lines << fromBytes((*policy)->Explain(ctx));

@@ -4,14 +4,6 @@
 
 namespace regionlab::ui {
 
-namespace {
-
-QString lookup(const QHash<QString, QString>& table, const QString& key) {
-  return table.value(key);
-}
-
-}  // namespace
-
 QString familyOptionHelp(const QString& key) {
   static const QHash<QString, QString> kHelp = {
       {QStringLiteral("NAME"),
@@ -63,7 +55,7 @@ QString familyOptionHelp(const QString& key) {
                       "entries separated by ';' (e.g. hbase.hstore.blockingStoreFiles=20). Default "
                       "none.")},
   };
-  return lookup(kHelp, key);
+  return kHelp.value(key);
 }
 
 QString tableOptionHelp(const QString& key) {
@@ -108,7 +100,7 @@ QString tableOptionHelp(const QString& key) {
        QStringLiteral("hbase.increasing.policy.initial.size (CONFIGURATION): the first threshold "
                       "of the increasing policies. Empty: 2 x MEMSTORE_FLUSHSIZE.")},
   };
-  return lookup(kHelp, key);
+  return kHelp.value(key);
 }
 
 QString splitPolicyHelp(const QString& simpleName) {
@@ -134,7 +126,7 @@ QString splitPolicyHelp(const QString& simpleName) {
        QStringLiteral("RegionLab's model of HBase 0.94's formula min(MAX_FILESIZE, "
                       "MEMSTORE_FLUSHSIZE x r^2). Not an HBase class: a real cluster refuses it.")},
   };
-  return lookup(kHelp, simpleName);
+  return kHelp.value(simpleName);
 }
 
 QString splitAlgorithmHelp(const QString& name) {
@@ -149,7 +141,7 @@ QString splitAlgorithmHelp(const QString& name) {
        QStringLiteral("UniformSplit: raw bytes, the 8-byte range cut evenly; for keys whose first "
                       "bytes are random binary (hashes).")},
   };
-  return lookup(kHelp, name);
+  return kHelp.value(name);
 }
 
 }  // namespace regionlab::ui

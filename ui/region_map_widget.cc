@@ -89,6 +89,11 @@ void RegionMapWidget::setSortOrder(SortOrder order) {
   update();
 }
 
+void RegionMapWidget::setLabelElideMode(Qt::TextElideMode mode) {
+  m_elide = mode;
+  update();
+}
+
 void RegionMapWidget::setLaneView(bool lanes) {
   m_laneView = lanes;
   relayout();
@@ -273,7 +278,7 @@ void RegionMapWidget::paintEvent(QPaintEvent* event) {
         p.setPen(palette().color(QPalette::Text));
         const QString label = r.startKey.isEmpty() ? tr("(start)") : r.startKey;
         p.drawText(box.adjusted(3, 2, -2, 0), Qt::AlignTop | Qt::AlignLeft,
-                   fm.elidedText(label, Qt::ElideRight, static_cast<int>(w) - 5));
+                   fm.elidedText(label, m_elide, static_cast<int>(w) - 5));
       }
     }
   }
