@@ -21,10 +21,6 @@ namespace regionlab::ui {
 
 namespace {
 
-constexpr char kPrefixLengthKey[] = "KeyPrefixRegionSplitPolicy.prefix_length";
-constexpr char kDelimiterKey[] = "DelimitedKeyPrefixRegionSplitPolicy.delimiter";
-constexpr char kInitialSizeKey[] = "hbase.increasing.policy.initial.size";
-
 QString fromBytes(const std::string& s) { return QString::fromStdString(s); }
 
 bool writeFile(const QString& path, const QByteArray& bytes, QString* error) {
@@ -217,33 +213,13 @@ void CreateTableForm::loadSchemeJson(const QByteArray& json, const QString& sour
   revalidate();
 }
 
-void CreateTableForm::setSchemeMethod(SchemeMethod method) {
-  if (method == m_schemeMethod) return;
-  m_schemeMethod = method;
-  startSchemeJob();
-  revalidate();
-}
+void CreateTableForm::setSchemeMethod(SchemeMethod method) { setSchemeValue(&m_schemeMethod, method); }
 
-void CreateTableForm::setSchemeRegions(int regions) {
-  if (regions == m_schemeRegions) return;
-  m_schemeRegions = regions;
-  startSchemeJob();
-  revalidate();
-}
+void CreateTableForm::setSchemeRegions(int regions) { setSchemeValue(&m_schemeRegions, regions); }
 
-void CreateTableForm::setPlannedKeys(quint64 keys) {
-  if (keys == m_plannedKeys) return;
-  m_plannedKeys = keys;
-  startSchemeJob();
-  revalidate();
-}
+void CreateTableForm::setPlannedKeys(quint64 keys) { setSchemeValue(&m_plannedKeys, keys); }
 
-void CreateTableForm::setSampleKeys(quint64 keys) {
-  if (keys == m_sampleKeys) return;
-  m_sampleKeys = keys;
-  startSchemeJob();
-  revalidate();
-}
+void CreateTableForm::setSampleKeys(quint64 keys) { setSchemeValue(&m_sampleKeys, keys); }
 
 void CreateTableForm::setPartitionBuckets(quint64 buckets) { setValue(&m_buckets, buckets); }
 void CreateTableForm::setPartitionRegions(int regions) { setValue(&m_partitionRegions, regions); }

@@ -83,6 +83,11 @@ class CreateTableForm : public QObject {
   enum class Mode { Create, Alter };
   using SchemeMethod = SchemeSplitJob::Method;
 
+  // Where the split policies' parameters live in the descriptor.
+  static constexpr char kPrefixLengthKey[] = "KeyPrefixRegionSplitPolicy.prefix_length";  // METADATA
+  static constexpr char kDelimiterKey[] = "DelimitedKeyPrefixRegionSplitPolicy.delimiter";  // METADATA
+  static constexpr char kInitialSizeKey[] = "hbase.increasing.policy.initial.size";  // CONFIGURATION
+
   explicit CreateTableForm(QObject* parent = nullptr);
   ~CreateTableForm() override;
 
@@ -227,6 +232,14 @@ class CreateTableForm : public QObject {
   void setValue(T* field, const T& value) {
     if (*field == value) return;
     *field = value;
+    revalidate();
+  }
+  // A scheme parameter: the split keys are computed again.
+  template <typename T>
+  void setSchemeValue(T* field, const T& value) {
+    if (*field == value) return;
+    *field = value;
+    startSchemeJob();
     revalidate();
   }
   void validateName(QList<FormIssue>* issues) const;

@@ -20,9 +20,6 @@ namespace regionlab::ui {
 
 namespace {
 
-constexpr char kPrefixLengthKey[] = "KeyPrefixRegionSplitPolicy.prefix_length";
-constexpr char kDelimiterKey[] = "DelimitedKeyPrefixRegionSplitPolicy.delimiter";
-constexpr char kInitialSizeKey[] = "hbase.increasing.policy.initial.size";
 constexpr char kJitterKey[] = "hbase.hregion.max.filesize.jitter";
 constexpr char kSanityChecksKey[] = "hbase.table.sanity.checks";
 // Admin::CreateTable's own floors (lower than HBase's, so tiny sizes can be tried).

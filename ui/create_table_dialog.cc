@@ -312,17 +312,7 @@ void CreateTableDialog::updatePreview() {
   std::vector<RegionMapEntry> entries;
   if (alter && m_liveRegions.size() == keys.size() + 1) {
     // The table as it is: its regions, servers and sizes.
-    for (const regionlab::RegionInfo& r : m_liveRegions) {
-      RegionMapEntry e;
-      e.encodedName = QString::fromStdString(r.encoded_name);
-      e.startKey = formatKey(r.start_key);
-      e.endKey = formatKey(r.end_key);
-      e.server = QString::fromStdString(r.server);
-      e.size = r.metrics.store_file_bytes;
-      e.storeFiles = r.metrics.store_files;
-      e.splitThreshold = r.split_threshold;
-      entries.push_back(std::move(e));
-    }
+    for (const regionlab::RegionInfo& r : m_liveRegions) entries.push_back(regionMapEntry(r));
   } else {
     const int regions = static_cast<int>(keys.size()) + 1;
     const int perServer = (regions + m_form->regionServers() - 1) / m_form->regionServers();

@@ -27,6 +27,19 @@ double logScale(uint64_t v) { return std::log1p(static_cast<double>(v)); }
 
 }  // namespace
 
+RegionMapEntry regionMapEntry(const regionlab::RegionInfo& r) {
+  RegionMapEntry e;
+  e.encodedName = QString::fromStdString(r.encoded_name);
+  e.startKey = formatKey(r.start_key);
+  e.endKey = formatKey(r.end_key);
+  e.server = QString::fromStdString(r.server);
+  e.size = r.metrics.store_file_bytes;
+  e.storeFiles = r.metrics.store_files;
+  e.memstore = r.metrics.memstore_heap_bytes;
+  e.splitThreshold = r.split_threshold;
+  return e;
+}
+
 std::vector<RegionMapEntry> regionMapEntries(const regionlab::ClusterSample& sample,
                                              const regionlab::ClusterSample* previous,
                                              const QString& table) {
@@ -42,15 +55,7 @@ std::vector<RegionMapEntry> regionMapEntries(const regionlab::ClusterSample& sam
   std::vector<RegionMapEntry> out;
   for (const auto& r : sample.regions) {
     if (r.table != name) continue;
-    RegionMapEntry e;
-    e.encodedName = QString::fromStdString(r.encoded_name);
-    e.startKey = formatKey(r.start_key);
-    e.endKey = formatKey(r.end_key);
-    e.server = QString::fromStdString(r.server);
-    e.size = r.metrics.store_file_bytes;
-    e.storeFiles = r.metrics.store_files;
-    e.memstore = r.metrics.memstore_heap_bytes;
-    e.splitThreshold = r.split_threshold;
+    RegionMapEntry e = regionMapEntry(r);
     const uint64_t now = r.metrics.read_requests + r.metrics.write_requests;
     auto it = before.find(r.encoded_name);
     if (seconds > 0 && it != before.end() && now >= it->second)

@@ -35,6 +35,9 @@ struct RegionMapEntry {
   uint64_t splitThreshold = 0;  // UINT64_MAX: never splits
 };
 
+// What the map shows of `region` (requests/s left at 0).
+RegionMapEntry regionMapEntry(const regionlab::RegionInfo& region);
+
 // The regions of `table` in `sample`, in key order; requests/s from the
 // difference with `previous` (nullptr: 0).
 std::vector<RegionMapEntry> regionMapEntries(const regionlab::ClusterSample& sample,

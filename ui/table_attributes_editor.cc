@@ -97,13 +97,13 @@ TableAttributesEditor::TableAttributesEditor(CreateTableForm* form, QWidget* par
   place(tr("METADATA:"), QStringLiteral("METADATA"), m_metadata, FormField::Metadata);
   place(tr("CONFIGURATION:"), QStringLiteral("CONFIGURATION"), m_configuration, FormField::Configuration);
   place(tr("SPLIT_POLICY:"), QStringLiteral("SPLIT_POLICY"), m_policy, FormField::SplitPolicy);
-  m_prefixRow[0] = place(tr("Prefix length:"), QStringLiteral("KeyPrefixRegionSplitPolicy.prefix_length"),
+  m_prefixRow[0] = place(tr("Prefix length:"), QLatin1String(CreateTableForm::kPrefixLengthKey),
                          m_prefixLength, FormField::PrefixLength);
   m_prefixRow[1] = m_prefixLength;
-  m_delimiterRow[0] = place(tr("Delimiter:"), QStringLiteral("DelimitedKeyPrefixRegionSplitPolicy.delimiter"),
+  m_delimiterRow[0] = place(tr("Delimiter:"), QLatin1String(CreateTableForm::kDelimiterKey),
                             m_delimiter, FormField::Delimiter);
   m_delimiterRow[1] = m_delimiter;
-  m_initialRow[0] = place(tr("Initial size:"), QStringLiteral("hbase.increasing.policy.initial.size"),
+  m_initialRow[0] = place(tr("Initial size:"), QLatin1String(CreateTableForm::kInitialSizeKey),
                           m_initialSize, FormField::InitialSize);
   m_initialRow[1] = m_initialSize;
   grid->addWidget(m_threshold, row, 0, 1, 2);
