@@ -15,6 +15,7 @@
 #include <QPlainTextEdit>
 #include <QPointer>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 #include "models/engine_controller.h"
@@ -62,14 +63,23 @@ CreateTableDialog::CreateTableDialog(EngineController* controller, QWidget* pare
   layout->addWidget(buildNameRow());
 
   m_families = new FamilyGrid(m_form, this);
-  layout->addWidget(group(tr("Column families"), m_families, this), 2);
+  layout->addWidget(group(tr("Column families"), m_families, this), 1);
 
-  m_attributes = new TableAttributesEditor(m_form, this);
-  m_presplit = new PresplitEditor(m_form, this);
-  auto* middle = new QHBoxLayout;
-  middle->addWidget(group(tr("Table attributes and split policy"), m_attributes, this), 1);
-  middle->addWidget(group(tr("Pre-split"), m_presplit, this), 1);
-  layout->addLayout(middle, 5);
+  // Attributes and pre-split scroll when errors and parameters need more
+  // room than the dialog has, instead of squeezing their fields.
+  auto* middle = new QWidget(this);
+  auto* columns = new QHBoxLayout(middle);
+  columns->setContentsMargins(0, 0, 0, 0);
+  m_attributes = new TableAttributesEditor(m_form, middle);
+  m_presplit = new PresplitEditor(m_form, middle);
+  columns->addWidget(group(tr("Table attributes and split policy"), m_attributes, middle), 1);
+  columns->addWidget(group(tr("Pre-split"), m_presplit, middle), 1);
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidget(middle);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  layout->addWidget(scroll, 5);
 
   auto* previewBox = new QWidget(this);
   auto* previewLayout = new QVBoxLayout(previewBox);
@@ -78,12 +88,13 @@ CreateTableDialog::CreateTableDialog(EngineController* controller, QWidget* pare
   m_preview = new RegionMapWidget(previewBox);
   m_preview->setWidthMode(RegionMapWidget::WidthMode::Equal);
   m_preview->setLabelElideMode(Qt::ElideMiddle);  // binary keys differ at their end
-  m_preview->setMinimumHeight(96);
+  m_preview->setMinimumHeight(72);
+  m_preview->setMaximumHeight(100);
   m_previewLabel = new QLabel(previewBox);
   previewLayout->addWidget(m_preview, 1);
   previewLayout->addWidget(m_previewLabel);
-  layout->addWidget(group(tr("Regions"), previewBox, this), 2);
-  layout->addWidget(group(tr("HBase shell"), buildStatementBox(), this), 2);
+  layout->addWidget(group(tr("Regions"), previewBox, this), 0);
+  layout->addWidget(group(tr("HBase shell"), buildStatementBox(), this), 1);
 
   m_status = new QLabel(this);
   m_status->setWordWrap(true);

@@ -95,6 +95,8 @@ FamilyGrid::FamilyGrid(CreateTableForm* form, QWidget* parent) : QWidget(parent)
   m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_view->horizontalHeader()->setSectionResizeMode(Col::Configuration, QHeaderView::Stretch);
   m_view->horizontalHeader()->setMinimumSectionSize(56);
+  // Room for four families (HBase advises few); more scroll.
+  m_view->setFixedHeight(m_view->horizontalHeader()->sizeHint().height() + 4 * 22 + 2 * m_view->frameWidth());
   m_view->setToolTip(tr("One row per column family; hover a column header for what the option does."));
 
   m_add = new QPushButton(tr("Add family"), this);

@@ -110,6 +110,13 @@ class CreateTableDialogTest : public QObject {
     QVERIFY(!dialog.submitButton()->isEnabled());
     QVERIFY2(shownErrors(&dialog).join(QLatin1Char(' ')).contains(QStringLiteral("Table already exists: trades")),
              qPrintable(shownErrors(&dialog).join(QLatin1Char('|'))));
+    // A family cell with a problem: tinted, and the reason under the grid.
+    QAbstractItemModel* families = dialog.form()->families();
+    QVERIFY(families->setData(families->index(0, FamilyTableModel::MinVersions), 2));
+    QCOMPARE(families->index(0, FamilyTableModel::MinVersions).data(Qt::BackgroundRole).isValid(), true);
+    QVERIFY(shownErrors(&dialog).join(QLatin1Char(' ')).contains(QStringLiteral("Family #1 (cf) MIN_VERSIONS")));
+    SCREENSHOT(&dialog, QStringLiteral("create-table-name-and-family-errors.png"));
+    QVERIFY(families->setData(families->index(0, FamilyTableModel::MinVersions), 0));
     dialog.nameEdit()->clear();
     QTest::keyClicks(dialog.nameEdit(), QStringLiteral("t8"));
     QVERIFY(dialog.submitButton()->isEnabled());
