@@ -5,6 +5,7 @@
 // and the tree's Alter table open it. Screenshots of every pre-split mode,
 // an error and alter mode go to $REGIONLAB_SCREENSHOT_DIR.
 #include <QApplication>
+#include <QClipboard>
 #include <QComboBox>
 #include <QFileInfo>
 #include <QLabel>
@@ -30,6 +31,8 @@
 #include "models/split_keys_model.h"
 #include "screenshot.h"
 #include "seed_cluster.h"
+#include "rowkey/scheme_examples.h"
+#include "rowkey/scheme_json.h"
 #include "support/test_util.h"
 #include "ui/create_table_dialog.h"
 #include "ui/family_grid.h"
@@ -251,6 +254,49 @@ class CreateTableDialogTest : public QObject {
     const QString path = QString::fromStdString(m_dir.File("modes.hbase"));
     QVERIFY2(dialog.saveStatementTo(path, &error), qPrintable(error));
     QVERIFY(QFileInfo::exists(path));
+  }
+
+  // A scheme saved in the catalog and one in a JSON file split the table
+  // too; Copy puts the statement on the clipboard.
+  void schemeSourcesAndCopy() {
+    auto scheme = rowkey::ExampleScheme("vehicle");
+    QVERIFY(scheme.ok());
+    scheme->name = "fleet";
+    const std::string json = rowkey::FormatSchemeJson(*scheme);
+    QCOMPARE(ask<QString>(&m_controller, [json](Cluster* c) {
+               return QString::fromStdString(c->admin().SaveRowkeyScheme("fleet", json).ToString());
+             }),
+             QStringLiteral("OK"));
+    CreateTableDialog dialog(&m_controller);
+    dialog.show();
+    QTest::keyClicks(dialog.nameEdit(), QStringLiteral("fleet"));
+    chooseMode(dialog, PresplitMode::Scheme);
+    dialog.presplit()->schemeRegionsSpin()->setValue(6);
+    dialog.presplit()->schemeSourceCombo()->setCurrentIndex(1);  // saved in the catalog
+    QComboBox* names = dialog.presplit()->schemeNameCombo();
+    QTRY_VERIFY_WITH_TIMEOUT(names->findText(QStringLiteral("fleet")) >= 0, kWaitMs);
+    names->setCurrentIndex(names->findText(QStringLiteral("fleet")));
+    QTRY_VERIFY_WITH_TIMEOUT(dialog.form()->scheme().has_value() && !dialog.form()->splitKeysPending(), kWaitMs);
+    QCOMPARE(dialog.form()->schemeSource(), QStringLiteral("catalog scheme 'fleet'"));
+    QCOMPARE(dialog.preview()->regions().size(), size_t{6});
+    const std::vector<std::string> fromCatalog = dialog.form()->splitKeys();
+
+    const QString file = QString::fromStdString(m_dir.File("fleet.json"));
+    QFile out(file);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QByteArray::fromStdString(json));
+    out.close();
+    dialog.presplit()->loadSchemeFile(file);
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog.form()->splitKeysPending(), kWaitMs);
+    QCOMPARE(dialog.form()->schemeSource(), QStringLiteral("fleet.json"));
+    QCOMPARE(dialog.form()->splitKeys(), fromCatalog);  // the same scheme, the same sample
+
+    QPushButton* copy = nullptr;
+    for (QPushButton* b : dialog.findChildren<QPushButton*>())
+      if (b->text() == QLatin1String("Copy")) copy = b;
+    QVERIFY(copy != nullptr);
+    QTest::mouseClick(copy, Qt::LeftButton);
+    QCOMPARE(QApplication::clipboard()->text(), dialog.statementView()->toPlainText());
   }
 
   void altersAnExistingTable() {
