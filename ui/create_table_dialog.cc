@@ -294,7 +294,8 @@ void CreateTableDialog::onFormChanged() {
   m_statement->setPlainText(m_form->statement());
   updatePreview();
   const bool alter = m_form->mode() == CreateTableForm::Mode::Alter;
-  const bool ready = m_form->isValid() && !m_running && !m_loading && (!alter || m_form->hasChanges());
+  const bool engine = m_controller != nullptr && m_controller->isOpen();
+  const bool ready = engine && m_form->isValid() && !m_running && !m_loading && (!alter || m_form->hasChanges());
   m_submit->setEnabled(ready);
   m_save->setEnabled(m_form->isValid() && !m_loading);
   m_saveSplits->setEnabled(!alter && m_form->isValid() && !m_form->splitKeys().empty());
@@ -310,6 +311,8 @@ void CreateTableDialog::onFormChanged() {
   QString text;
   if (m_form->splitKeysPending()) text = tr("Computing split keys from the scheme\u2026");
   else if (errors > 0) text = tr("%1 to fix; first: %2").arg(counted(errors, tr("problem"), tr("problems")), first);
+  else if (!engine) text = tr("No data directory is open: the statement can be designed, copied and saved; "
+                              "creating the table needs an open data directory (File > Open).");
   else if (alter && !m_form->hasChanges()) text = tr("No changes yet.");
   else text = alter ? tr("Ready to alter.") : tr("Ready to create.");
   if (warnings > 0 && errors == 0)

@@ -147,6 +147,19 @@ class CreateTableDialogTest : public QObject {
     QCOMPARE(splitsOf(&m_controller, "t8"), keys);
   }
 
+  // Without a data directory the form still designs and exports a table.
+  void withoutADataDirectory() {
+    EngineController closed;
+    CreateTableDialog dialog(&closed);
+    QTest::keyClicks(dialog.nameEdit(), QStringLiteral("offline"));
+    QVERIFY(dialog.form()->isValid());
+    QVERIFY(!dialog.submitButton()->isEnabled());
+    QVERIFY2(dialog.statusLabel()->text().startsWith(QStringLiteral("No data directory is open")),
+             qPrintable(dialog.statusLabel()->text()));
+    QString error;
+    QVERIFY2(dialog.saveStatementTo(QString::fromStdString(m_dir.File("offline.hbase")), &error), qPrintable(error));
+  }
+
   void refusedByTheEngineStaysOpen() {
     CreateTableDialog dialog(&m_controller);
     dialog.show();
