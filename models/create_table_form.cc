@@ -185,22 +185,17 @@ void CreateTableForm::setNumRegions(int n) { setValue(&m_numRegions, n); }
 void CreateTableForm::setSplitAlgorithm(regionlab::SplitAlgorithm a) { setValue(&m_algorithm, a); }
 
 void CreateTableForm::loadExampleScheme(const QString& name) {
-  auto scheme = regionlab::rowkey::ExampleScheme(name.toStdString());
-  m_schemeSource = tr("built-in example");
-  if (scheme.ok()) {
-    m_scheme = std::move(scheme).value();
-    m_schemeError.clear();
-  } else {
-    m_scheme.reset();
-    m_schemeError = fromBytes(scheme.status().message());
-  }
-  startSchemeJob();
-  revalidate();
+  setScheme(regionlab::rowkey::ExampleScheme(name.toStdString()), tr("built-in example"));
 }
 
 void CreateTableForm::loadSchemeJson(const QByteArray& json, const QString& source) {
-  auto scheme = regionlab::rowkey::ParseSchemeJson(std::string_view(json.constData(), json.size()),
-                                                   source.toStdString());
+  setScheme(regionlab::rowkey::ParseSchemeJson(std::string_view(json.constData(), json.size()),
+                                               source.toStdString()),
+            source);
+}
+
+void CreateTableForm::setScheme(regionlab::Result<regionlab::rowkey::RowkeyScheme> scheme,
+                                const QString& source) {
   m_schemeSource = source;
   if (scheme.ok()) {
     m_scheme = std::move(scheme).value();

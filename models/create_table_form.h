@@ -228,6 +228,8 @@ class CreateTableForm : public QObject {
  private:
   void revalidate();
   void startSchemeJob();
+  // The scheme (or why there is none) and where it came from.
+  void setScheme(regionlab::Result<regionlab::rowkey::RowkeyScheme> scheme, const QString& source);
   template <typename T>
   void setValue(T* field, const T& value) {
     if (*field == value) return;
