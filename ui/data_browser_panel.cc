@@ -29,13 +29,6 @@ namespace regionlab::ui {
 namespace {
 constexpr int kDefaultLimit = 1000;
 constexpr int kFormColumns = 9;  // label and field four times, then the buttons
-
-void markInvalid(QWidget* w, bool invalid) {
-  QPalette p = w->palette();
-  p.setColor(QPalette::Base, invalid ? QColor(0xff, 0xeb, 0xee)
-                                     : w->parentWidget()->palette().color(QPalette::Base));
-  w->setPalette(p);
-}
 }  // namespace
 
 DataBrowserPanel::DataBrowserPanel(EngineController* controller, QWidget* parent)
@@ -115,11 +108,7 @@ QWidget* DataBrowserPanel::buildForm() {
               {ScanField::FromTime, m_from}, {ScanField::ToTime, m_to},
               {ScanField::Limit, m_limit}};
   for (auto it = m_fields.begin(); it != m_fields.end(); ++it) {
-    auto* error = new QLabel(box);
-    error->setWordWrap(true);
-    error->setStyleSheet(QStringLiteral("color: #c62828;"));
-    error->hide();
-    m_errors[it.key()] = error;
+    m_errors[it.key()] = newErrorLabel(box);
   }
   // Each field: its label, the field, and its error right below it.
   auto place = [&](int row, int column, const QString& label, ScanField field, int span = 1) {

@@ -24,6 +24,7 @@
 #include "models/item_model_walk.h"
 #include "models/metrics_poller.h"
 #include "models/region_list_model.h"
+#include "ui/create_table_dialog.h"
 #include "ui/data_browser_panel.h"
 #include "ui/distribution_simulator_window.h"
 #include "ui/scheme_builder_window.h"
@@ -209,6 +210,8 @@ void MainWindow::buildMenus() {
   file->addAction(tr("&New data directory\u2026"), QKeySequence::New, this, [this] { chooseDirectory(true); });
   m_recentMenu = file->addMenu(tr("Open &recent"));
   rebuildRecentMenu();
+  file->addAction(tr("New &table\u2026"), QKeySequence(Qt::CTRL | Qt::Key_T), this,
+                  [this] { CreateTableDialog::openCreate(m_controller, this); });
   file->addAction(tr("Create &demo tables"), this, [this] { createDemoTables(); });
   file->addSeparator();
   file->addAction(tr("&Settings\u2026"), this, &MainWindow::editSettings);
@@ -396,6 +399,7 @@ void MainWindow::populateTreeMenu(QMenu* menuPtr, const QModelIndex& index) {
     move->setEnabled(enabled && !move->isEmpty());
   } else {
     menu.addSeparator();
+    menu.addAction(tr("Alter table\u2026"), this, [this, table] { CreateTableDialog::openAlter(m_controller, table, this); });
     add(enabled ? AdminAction::Disable : AdminAction::Enable, table);
     add(AdminAction::Truncate, table);
     add(AdminAction::Drop, table);

@@ -27,6 +27,20 @@ double logScale(uint64_t v) { return std::log1p(static_cast<double>(v)); }
 
 }  // namespace
 
+RegionMapEntry regionMapEntry(const regionlab::RegionInfo& r) {
+  RegionMapEntry e;
+  e.encodedName = QString::fromStdString(r.encoded_name);
+  e.startKey = formatKey(r.start_key);
+  e.endKey = formatKey(r.end_key);
+  e.server = QString::fromStdString(r.server);
+  e.size = r.metrics.store_file_bytes;
+  e.storeFiles = r.metrics.store_files;
+  e.memstore = r.metrics.memstore_heap_bytes;
+  for (const auto& store : r.metrics.stores) e.memstoreData += store.memstore_data_bytes;
+  e.splitThreshold = r.split_threshold;
+  return e;
+}
+
 std::vector<RegionMapEntry> regionMapEntries(const regionlab::ClusterSample& sample,
                                              const regionlab::ClusterSample* previous,
                                              const QString& table) {
@@ -42,16 +56,7 @@ std::vector<RegionMapEntry> regionMapEntries(const regionlab::ClusterSample& sam
   std::vector<RegionMapEntry> out;
   for (const auto& r : sample.regions) {
     if (r.table != name) continue;
-    RegionMapEntry e;
-    e.encodedName = QString::fromStdString(r.encoded_name);
-    e.startKey = formatKey(r.start_key);
-    e.endKey = formatKey(r.end_key);
-    e.server = QString::fromStdString(r.server);
-    e.size = r.metrics.store_file_bytes;
-    e.storeFiles = r.metrics.store_files;
-    e.memstore = r.metrics.memstore_heap_bytes;
-    for (const auto& store : r.metrics.stores) e.memstoreData += store.memstore_data_bytes;
-    e.splitThreshold = r.split_threshold;
+    RegionMapEntry e = regionMapEntry(r);
     const uint64_t now = r.metrics.read_requests + r.metrics.write_requests;
     auto it = before.find(r.encoded_name);
     if (seconds > 0 && it != before.end() && now >= it->second)
@@ -87,6 +92,11 @@ void RegionMapWidget::setWidthMode(WidthMode mode) {
 void RegionMapWidget::setSortOrder(SortOrder order) {
   m_sortOrder = order;
   relayout();
+  update();
+}
+
+void RegionMapWidget::setLabelElideMode(Qt::TextElideMode mode) {
+  m_elide = mode;
   update();
 }
 
@@ -274,7 +284,7 @@ void RegionMapWidget::paintEvent(QPaintEvent* event) {
         p.setPen(palette().color(QPalette::Text));
         const QString label = r.startKey.isEmpty() ? tr("(start)") : r.startKey;
         p.drawText(box.adjusted(3, 2, -2, 0), Qt::AlignTop | Qt::AlignLeft,
-                   fm.elidedText(label, Qt::ElideRight, static_cast<int>(w) - 5));
+                   fm.elidedText(label, m_elide, static_cast<int>(w) - 5));
       }
     }
   }

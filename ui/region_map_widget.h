@@ -41,6 +41,9 @@ struct RegionMapEntry {
   uint64_t dataBytes() const { return size + memstoreData; }
 };
 
+// What the map shows of `region` (requests/s left at 0).
+RegionMapEntry regionMapEntry(const regionlab::RegionInfo& region);
+
 // The regions of `table` in `sample`, in key order; requests/s from the
 // difference with `previous` (nullptr: 0).
 std::vector<RegionMapEntry> regionMapEntries(const regionlab::ClusterSample& sample,
@@ -63,6 +66,8 @@ class RegionMapWidget : public QWidget {
   void setSortOrder(SortOrder order);
   SortOrder sortOrder() const { return m_sortOrder; }
   void setLaneView(bool lanes);
+  // How a start key too long for its box is shortened (default: its end is cut).
+  void setLabelElideMode(Qt::TextElideMode mode);
   bool laneView() const { return m_laneView; }
 
   // The region (index into regions()) drawn at `pos`, or -1.
@@ -107,6 +112,7 @@ class RegionMapWidget : public QWidget {
   WidthMode m_widthMode = WidthMode::Proportional;
   SortOrder m_sortOrder = SortOrder::Key;
   bool m_laneView = false;
+  Qt::TextElideMode m_elide = Qt::ElideRight;
   double m_scaleMax = 1;  // log scale top for fills and threshold ticks
   int m_lastPaintedBoxes = 0;
 };

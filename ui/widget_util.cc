@@ -1,6 +1,7 @@
 #include "ui/widget_util.h"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QSignalBlocker>
 
@@ -21,6 +22,33 @@ int plainTextHeight(const QPlainTextEdit* edit, int lines) {
   constexpr int kSlack = 6;
   return edit->fontMetrics().lineSpacing() * lines + 2 * edit->frameWidth() +
          static_cast<int>(edit->document()->documentMargin() * 2) + kSlack;
+}
+
+void markInvalid(QWidget* w, bool invalid) {
+  QPalette p = w->palette();
+  const QWidget* parent = w->parentWidget();
+  p.setColor(QPalette::Base, invalid ? QColor(0xff, 0xeb, 0xee)
+                                     : (parent ? parent->palette() : w->palette()).color(QPalette::Base));
+  w->setPalette(p);
+}
+
+QLabel* newErrorLabel(QWidget* parent) {
+  auto* label = new QLabel(parent);
+  label->setWordWrap(true);
+  label->setStyleSheet(QStringLiteral("color: #c62828;"));
+  label->hide();
+  return label;
+}
+
+void showFieldMessage(QLabel* label, const QString& message, bool warning) {
+  label->setStyleSheet(warning ? QStringLiteral("color: #a15c00;") : QStringLiteral("color: #c62828;"));
+  label->setText(message);
+  label->setVisible(!message.isEmpty());
+  // Layouts under group boxes and stacked pages give a wrapped label its
+  // one-line hint; reserve the height its text needs at the width it has.
+  const QWidget* parent = label->parentWidget();
+  const int width = label->width() > 40 ? label->width() : (parent ? parent->width() : 300);
+  label->setMinimumHeight(message.isEmpty() ? 0 : label->heightForWidth(width));
 }
 
 }  // namespace regionlab::ui

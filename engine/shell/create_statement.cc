@@ -28,15 +28,6 @@ std::string BinaryLiteral(std::string_view bytes) {
   return out + "'";
 }
 
-std::string MapLiteral(const std::map<std::string, std::string>& m) {
-  std::string out = "{";
-  for (const auto& [k, v] : m) {
-    if (out.size() > 1) out += ", ";
-    out += RubyLiteral(k) + " => " + RubyLiteral(v);
-  }
-  return out + "}";
-}
-
 void Add(std::vector<std::string>* parts, const char* key, const std::string& value) {
   parts->push_back(std::string(key) + " => " + value);
 }
@@ -47,37 +38,15 @@ std::string Join(const std::vector<std::string>& parts) {
   return out;
 }
 
-// The family's options that differ from HBase's defaults, in describe's order.
-std::string FamilyArgument(const FamilyOptions& f) {
-  const FamilyOptions d;
-  std::vector<std::string> parts;
-  Add(&parts, "NAME", RubyLiteral(f.name));
-  if (f.bloom != d.bloom) Add(&parts, "BLOOMFILTER", RubyLiteral(BloomTypeName(f.bloom)));
-  if (f.in_memory != d.in_memory) Add(&parts, "IN_MEMORY", f.in_memory ? "true" : "false");
-  if (f.max_versions != d.max_versions) Add(&parts, "VERSIONS", std::to_string(f.max_versions));
-  if (f.keep_deleted_cells != d.keep_deleted_cells) {
-    Add(&parts, "KEEP_DELETED_CELLS", f.keep_deleted_cells ? "true" : "false");
-  }
-  if (f.compression != d.compression) {
-    Add(&parts, "COMPRESSION", RubyLiteral(CompressionName(f.compression)));
-  }
-  if (f.ttl_seconds != d.ttl_seconds) {
-    Add(&parts, "TTL", f.ttl_seconds == kTtlForever ? "'FOREVER'" : std::to_string(f.ttl_seconds));
-  }
-  if (f.min_versions != d.min_versions) Add(&parts, "MIN_VERSIONS", std::to_string(f.min_versions));
-  if (f.block_cache != d.block_cache) Add(&parts, "BLOCKCACHE", f.block_cache ? "true" : "false");
-  if (f.block_size != d.block_size) Add(&parts, "BLOCKSIZE", std::to_string(f.block_size));
-  if (!f.configuration.empty()) Add(&parts, "CONFIGURATION", MapLiteral(f.configuration));
-  if (parts.size() == 1) return RubyLiteral(f.name);  // all defaults: the name alone
-  return "{" + Join(parts) + "}";
-}
-
 std::string TableArgument(const TableDescriptor& t, const std::vector<std::string>& keys,
                           const CreateStatementOptions& options) {
   const TableDescriptor d;
   std::vector<std::string> parts;
   if (!options.splits_file.empty()) {
     Add(&parts, "SPLITS_FILE", RubyLiteral(options.splits_file));
+  } else if (options.num_regions > 1) {
+    Add(&parts, "NUMREGIONS", std::to_string(options.num_regions));
+    Add(&parts, "SPLITALGO", RubyLiteral(options.split_algorithm));
   } else if (!keys.empty()) {
     std::string list = "[";
     for (size_t i = 0; i < keys.size(); ++i) list += (i ? ", " : "") + BinaryLiteral(keys[i]);
@@ -117,6 +86,43 @@ std::string RubyLiteral(std::string_view bytes) {
     }
   }
   return out;
+}
+
+std::string MapLiteral(const std::map<std::string, std::string>& m) {
+  std::string out = "{";
+  for (const auto& [k, v] : m) {
+    if (out.size() > 1) out += ", ";
+    out += RubyLiteral(k) + " => " + RubyLiteral(v);
+  }
+  return out + "}";
+}
+
+std::string FamilyArgument(const FamilyOptions& f, const FamilyOptions& d) {
+  std::vector<std::string> parts;
+  Add(&parts, "NAME", RubyLiteral(f.name));
+  if (f.bloom != d.bloom) Add(&parts, "BLOOMFILTER", RubyLiteral(BloomTypeName(f.bloom)));
+  if (f.in_memory != d.in_memory) Add(&parts, "IN_MEMORY", f.in_memory ? "true" : "false");
+  if (f.max_versions != d.max_versions) Add(&parts, "VERSIONS", std::to_string(f.max_versions));
+  if (f.keep_deleted_cells != d.keep_deleted_cells) {
+    Add(&parts, "KEEP_DELETED_CELLS", f.keep_deleted_cells ? "true" : "false");
+  }
+  if (f.compression != d.compression) {
+    Add(&parts, "COMPRESSION", RubyLiteral(CompressionName(f.compression)));
+  }
+  if (f.ttl_seconds != d.ttl_seconds) {
+    Add(&parts, "TTL", f.ttl_seconds == kTtlForever ? "'FOREVER'" : std::to_string(f.ttl_seconds));
+  }
+  if (f.min_versions != d.min_versions) Add(&parts, "MIN_VERSIONS", std::to_string(f.min_versions));
+  if (f.block_cache != d.block_cache) Add(&parts, "BLOCKCACHE", f.block_cache ? "true" : "false");
+  if (f.block_size != d.block_size) Add(&parts, "BLOCKSIZE", std::to_string(f.block_size));
+  std::map<std::string, std::string> changed;
+  for (const auto& [k, v] : f.configuration) {
+    auto it = d.configuration.find(k);
+    if (it == d.configuration.end() || it->second != v) changed[k] = v;
+  }
+  if (!changed.empty()) Add(&parts, "CONFIGURATION", MapLiteral(changed));
+  if (parts.size() == 1) return RubyLiteral(f.name);  // nothing differs: the name alone
+  return "{" + Join(parts) + "}";
 }
 
 std::string FormatCreateStatement(const TableDescriptor& desc,

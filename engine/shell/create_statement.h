@@ -35,6 +35,11 @@ struct CreateStatementOptions {
   // Not empty: SPLITS_FILE => 'this name' instead of an inline SPLITS list
   // (write the file beside the statement with FormatSplitsFile).
   std::string splits_file;
+  // Above 1 (and splits_file empty): NUMREGIONS => num_regions, SPLITALGO =>
+  // split_algorithm instead of the keys, which the shell computes again.
+  // REQUIRES: the keys are ComputeSplitKeys(split_algorithm, num_regions).
+  int num_regions = 0;
+  std::string split_algorithm;
   // Break the statement after each argument ("create 't',\n  {...}") for
   // reading; one line otherwise.
   bool multi_line = false;
@@ -56,5 +61,16 @@ Status ParseCreateStatement(std::string_view text, const std::string& working_di
 
 // A string as a Ruby literal the shell's lexer reads back byte for byte.
 std::string RubyLiteral(std::string_view bytes);
+
+// A family as a create or alter argument: its name alone when no option
+// differs from `base`, else {NAME => ..., the options that differ from
+// `base`} in describe's order (CONFIGURATION: the entries `base` does not
+// have with that value). The shell applies it onto `base` (a new family's
+// defaults, or the family's settings for alter) to give `family` back,
+// provided `family` keeps every CONFIGURATION key of `base`.
+std::string FamilyArgument(const FamilyOptions& family, const FamilyOptions& base = FamilyOptions());
+
+// {'k' => 'v', ...}: a METADATA or CONFIGURATION hash of Ruby literals.
+std::string MapLiteral(const std::map<std::string, std::string>& map);
 
 }  // namespace regionlab::shell

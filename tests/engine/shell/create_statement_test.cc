@@ -160,6 +160,27 @@ class CreateStatementTest : public QObject {
     CompareTables(back, t);
   }
 
+  // NUMREGIONS + SPLITALGO written instead of the keys reads back to the
+  // same keys (the acceptance file's HexStringSplit with 15 regions).
+  void numRegionsForm() {
+    TableDescriptor t = Desc("t8");
+    t.families = {Fam("f1")};
+    auto keys = ComputeSplitKeys(SplitAlgorithm::kHexString, 15);
+    QVERIFY(keys.ok());
+    shell::CreateStatementOptions o;
+    o.num_regions = 15;
+    o.split_algorithm = "HexStringSplit";
+    const std::string text = shell::FormatCreateStatement(t, *keys, o);
+    QCOMPARE(text, std::string("create 't8', 'f1', {NUMREGIONS => 15, SPLITALGO => 'HexStringSplit'}"));
+    TableDescriptor back;
+    std::vector<std::string> back_keys;
+    RL_QVERIFY_OK(shell::ParseCreateStatement(text, "", &back, &back_keys));
+    CompareTables(back, t);
+    QCOMPARE(back_keys, *keys);
+    QCOMPARE(back_keys.front(), std::string("11111111"));
+    QCOMPARE(back_keys.back(), std::string("eeeeeeee"));
+  }
+
   void parseErrors() {
     TableDescriptor d;
     std::vector<std::string> keys;
