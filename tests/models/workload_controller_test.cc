@@ -19,7 +19,9 @@
 #include "rowkey/scheme_json.h"
 #include "rowkey/scheme_store.h"
 #include "support/test_util.h"
+#include "worker_test_util.h"
 
+using regionlab::test::onWorker;
 using regionlab::ui::EngineController;
 using regionlab::ui::SchemeSource;
 using regionlab::ui::WorkloadController;
@@ -31,18 +33,6 @@ using State = regionlab::ui::WorkloadController::State;
 namespace {
 
 constexpr int kWaitMs = 30000;
-
-template <typename Fn>
-void onWorker(EngineController& c, Fn fn) {
-  bool done = false;
-  c.runInSlot(EngineController::kNoSlot,
-              [&c, &done, fn, gen = c.generation()](regionlab::Cluster* cluster,
-                                                    regionlab::ui::WorkerSlot&) {
-                fn(cluster);
-                c.postReply(gen, [&done] { done = true; });
-              });
-  QVERIFY(QTest::qWaitFor([&] { return done; }, kWaitMs));
-}
 
 WorkloadForm quickForm(const QString& table, qint64 rows) {
   WorkloadForm f;

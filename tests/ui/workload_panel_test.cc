@@ -19,6 +19,7 @@
 #include <QSpinBox>
 #include <QtTest>
 
+#include "engine/workload/workload_test_util.h"
 #include "models/engine_controller.h"
 #include "models/format.h"
 #include "models/metrics_poller.h"
@@ -48,28 +49,6 @@ namespace {
 
 constexpr int kWaitMs = 60000;
 
-// Events by time: the timestamp leads the key, so every write lands after
-// the one before (the notes' write hotspot).
-constexpr char kTimestampFirst[] = R"({
-  "name": "events-by-time",
-  "description": "timestamp + event id: monotonic keys",
-  "fields": [{"name": "ts", "type": "long"}, {"name": "eventId", "type": "long", "unique": true}],
-  "segments": [
-    {"kind": "timestamp", "field": "ts", "encoding": "binary"},
-    {"kind": "field", "field": "eventId", "encoding": "binary", "width": 8}
-  ],
-  "workload": {"seed": 3, "models": [
-    {"field": "ts", "model": "increasing_time", "start": "2024-06-01T00:00:00Z", "max_step_ms": 5}
-  ]}
-})";
-
-// 16 regions on a 1-byte salt, as trade-salted writes them.
-std::vector<std::string> saltSplits() {
-  std::vector<std::string> splits;
-  for (int b = 1; b < 16; ++b) splits.push_back(std::string(1, static_cast<char>(b)));
-  return splits;
-}
-
 // Creates `name` (family "d", pre-split on the salt) through the controller's worker.
 bool createTable(EngineController* c, const std::string& name) {
   QSignalSpy done(c, &EngineController::actionFinished);
@@ -81,13 +60,22 @@ bool createTable(EngineController* c, const std::string& name) {
               regionlab::FamilyOptions f;
               f.name = "d";
               d.families.push_back(f);
-              regionlab::Status s = cluster->admin().CreateTable(d, saltSplits());
+              regionlab::Status s = cluster->admin().CreateTable(d, regionlab::test::SaltSplits());
               return s.ok() ? QString() : QString::fromStdString(s.ToString());
             });
   return done.wait(kWaitMs) && done.last().at(1).toBool();
 }
 
 void clickOn(QPushButton* b) { QTest::mouseClick(b, Qt::LeftButton); }
+
+// Shows `panel` at a dock's size once it lists the controller's tables.
+bool showWithTables(WorkloadPanel& panel, EngineController* controller) {
+  panel.resize(1100, 330);
+  panel.show();
+  QSignalSpy schemas(controller, &EngineController::schemaReady);
+  controller->requestSchema();
+  return schemas.wait(kWaitMs);
+}
 
 }  // namespace
 
@@ -118,18 +106,14 @@ class WorkloadPanelTest : public QObject {
     QCoreApplication::setApplicationName(QStringLiteral("workload_panel_test"));
     QFile file(QString::fromStdString(m_dir.File("events.json")));
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(kTimestampFirst);
+    file.write(regionlab::test::kTimestampFirstScheme);
   }
 
   void runsToCompletionAndShowsTheFinalCounts() {
     auto controller = openController({"panel_run"});
     QVERIFY(controller);
     WorkloadPanel panel(controller.get());
-    panel.resize(1100, 330);
-    panel.show();
-    QSignalSpy schemas(controller.get(), &EngineController::schemaReady);
-    controller->requestSchema();
-    QVERIFY(schemas.wait(kWaitMs));
+    QVERIFY(showWithTables(panel, controller.get()));
     panel.setTable(QStringLiteral("panel_run"));
 
     // The form by hand: a JSON file scheme, YCSB B after the load.
@@ -223,11 +207,7 @@ class WorkloadPanelTest : public QObject {
     auto controller = openController({"panel_pause"});
     QVERIFY(controller);
     WorkloadPanel panel(controller.get());
-    panel.resize(1100, 330);
-    panel.show();
-    QSignalSpy schemas(controller.get(), &EngineController::schemaReady);
-    controller->requestSchema();
-    QVERIFY(schemas.wait(kWaitMs));
+    QVERIFY(showWithTables(panel, controller.get()));
     WorkloadForm f = panel.form();
     f.table = QStringLiteral("panel_pause");
     f.scheme = QStringLiteral("trade-salted");
@@ -270,7 +250,8 @@ class WorkloadPanelTest : public QObject {
     {
       auto controller = openController({"events_by_time", "events_salted"});
       QVERIFY(controller);
-      auto scheme = regionlab::rowkey::ParseSchemeJson(kTimestampFirst, "events");
+      auto scheme =
+          regionlab::rowkey::ParseSchemeJson(regionlab::test::kTimestampFirstScheme, "events");
       QVERIFY(scheme.ok());
       QSignalSpy done(controller.get(), &EngineController::actionFinished);
       controller->runJob(QStringLiteral("save scheme"),
