@@ -237,22 +237,25 @@ QString WorkloadController::outcomeText(RunState state) const {
   const auto& p = m_progress;
   QString text;
   switch (state) {
-    case RunState::kFinished:
-      if (p.operations == 0) {
-        text = tr("Loaded %1 rows in %2 s (%3 rows/s)")
-                   .arg(formatCount(p.rows_done))
-                   .arg(p.phase_seconds, 0, 'f', 1)
-                   .arg(formatCount(static_cast<uint64_t>(p.ops_per_second)));
-      } else {
-        text = tr("Loaded %1 rows and ran %2 operations; the operations took %3 s (%4 ops/s)")
-                   .arg(formatCount(p.rows_done), formatCount(p.operations_done))
-                   .arg(p.phase_seconds, 0, 'f', 1)
-                   .arg(formatCount(static_cast<uint64_t>(p.ops_per_second)));
-      }
+    case RunState::kFinished: {
+      const auto rate = [](uint64_t n, double seconds) {
+        return formatCount(seconds > 0 ? static_cast<uint64_t>(static_cast<double>(n) / seconds)
+                                       : 0);
+      };
+      text = tr("Loaded %1 rows in %2 s (%3 rows/s)")
+                 .arg(formatCount(p.rows_done))
+                 .arg(p.load_seconds, 0, 'f', 1)
+                 .arg(rate(p.rows_done, p.load_seconds));
+      if (p.operations > 0)
+        text += tr(", then ran %1 operations in %2 s (%3 ops/s)")
+                    .arg(formatCount(p.operations_done))
+                    .arg(p.phase_seconds, 0, 'f', 1)
+                    .arg(rate(p.operations_done, p.phase_seconds));
       if (p.errors > 0)
         text += tr("; %1 failed, the first: %2")
                     .arg(formatCount(p.errors), QString::fromStdString(p.first_error));
       return text;
+    }
     case RunState::kFailed:
       return tr("Failed after %1 of %2 operations (%3 errors): %4")
           .arg(formatCount(p.Done()), formatCount(p.Total()), formatCount(p.errors),

@@ -184,9 +184,10 @@ void WorkloadRunner::Coordinate() {
 
 void WorkloadRunner::StartPhase(Phase phase) {
   std::lock_guard<std::mutex> lock(mu_);
+  if (phase == Phase::kRun) load_seconds_ = PhaseSeconds();
   phase_start_ = RunGate::Clock::now();
   phase_paused_base_ = gate_.PausedTime();
-  phase_.store(static_cast<int>(phase));
+  phase_ = phase;
 }
 
 double WorkloadRunner::PhaseSeconds() const {
@@ -216,10 +217,18 @@ void WorkloadRunner::RecordError(const Status& s, const char* what, const std::s
 
 WorkloadProgress WorkloadRunner::Snapshot() const {
   WorkloadProgress p;
+  // The phase and its clock together: StartPhase changes both under mu_.
+  // A phase's counters are final once the next phase starts.
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    p.phase = phase_;
+    p.state = final_state_;
+    p.first_error = first_error_;
+    p.phase_seconds = PhaseSeconds();
+    p.load_seconds = p.phase == Phase::kLoad ? p.phase_seconds : load_seconds_;
+  }
   p.rows = options_.rows;
   p.operations = options_.operations;
-  const auto phase = static_cast<Phase>(phase_.load());
-  p.phase = phase;
   p.rows_done = rows_done_.load(std::memory_order_relaxed);
   p.operations_done = operations_done_.load(std::memory_order_relaxed);
   for (int i = 0; i < kOperationKinds; ++i)
@@ -227,18 +236,12 @@ WorkloadProgress WorkloadRunner::Snapshot() const {
   p.reads_missing = reads_missing_.load(std::memory_order_relaxed);
   p.scanned_rows = scanned_rows_.load(std::memory_order_relaxed);
   p.errors = errors_.load(std::memory_order_relaxed);
-  const LatencyHistogram latency = latency_[static_cast<int>(phase)].Snapshot();
+  const LatencyHistogram latency = latency_[static_cast<int>(p.phase)].Snapshot();
   p.latency_samples = latency.Count();
   p.p50_us = latency.PercentileNanos(0.50) / 1e3;
   p.p99_us = latency.PercentileNanos(0.99) / 1e3;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    p.state = final_state_;
-    p.first_error = first_error_;
-    p.phase_seconds = PhaseSeconds();
-  }
   if (p.state == RunState::kRunning && gate_.paused()) p.state = RunState::kPaused;
-  const uint64_t phase_ops = phase == Phase::kLoad ? p.rows_done : p.operations_done;
+  const uint64_t phase_ops = p.phase == Phase::kLoad ? p.rows_done : p.operations_done;
   p.ops_per_second = p.phase_seconds > 0 ? static_cast<double>(phase_ops) / p.phase_seconds : 0;
   return p;
 }

@@ -91,6 +91,7 @@ struct WorkloadProgress {
   uint64_t errors = 0;
   std::string first_error;        // "" when none
   double phase_seconds = 0;       // running time of the current phase, pauses excluded
+  double load_seconds = 0;        // running time of the load phase (so far, or in all)
   double ops_per_second = 0;      // the current phase's operations / phase_seconds
   double p50_us = 0, p99_us = 0;  // latency of the current phase's operations
   uint64_t latency_samples = 0;
@@ -164,7 +165,6 @@ class WorkloadRunner {
   std::string value_pool_;  // random printable bytes values are cut from
   RunGate gate_;
 
-  std::atomic<int> phase_{static_cast<int>(Phase::kLoad)};
   std::atomic<uint64_t> rows_done_{0}, operations_issued_{0}, operations_done_{0};
   std::array<std::atomic<uint64_t>, kOperationKinds> by_kind_{};
   std::atomic<uint64_t> reads_missing_{0}, scanned_rows_{0}, errors_{0};
@@ -173,11 +173,13 @@ class WorkloadRunner {
 
   mutable std::mutex mu_;  // guards what follows
   std::condition_variable ended_cv_;
+  Phase phase_ = Phase::kLoad;
   RunState final_state_ = RunState::kReady;  // kRunning once started, then the end state
   std::string first_error_;
   RunGate::Clock::time_point phase_start_{};
   RunGate::Clock::duration phase_paused_base_{};  // gate_.PausedTime() at phase start
   double ended_phase_seconds_ = -1;               // frozen when the run ends
+  double load_seconds_ = -1;                      // frozen when the load phase ends
   std::thread coordinator_;
 };
 
