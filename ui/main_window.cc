@@ -35,6 +35,7 @@
 #include "ui/shell_console_widget.h"
 #include "ui/split_genealogy_panel.h"
 #include "ui/theme.h"
+#include "ui/workload_panel.h"
 
 #include "demo/demo_schema.h"
 
@@ -199,6 +200,11 @@ void MainWindow::buildDocks() {
   m_consoleDock =
       addDock(tr("Shell console"), QStringLiteral("shellConsoleDock"), m_console, Qt::BottomDockWidgetArea);
   tabifyDockWidget(m_browserDock, m_consoleDock);
+  m_workload = new WorkloadPanel(m_controller, this);
+  m_workloadDock = addDock(tr("Workload"), QStringLiteral("workloadDock"), m_workload, Qt::BottomDockWidgetArea);
+  tabifyDockWidget(m_consoleDock, m_workloadDock);
+  // The map, list, heatmap and genealogy follow the table a run writes to.
+  connect(m_workload, &WorkloadPanel::runStarted, m_mapPanel, &RegionMapPanel::setCurrentTable);
   m_mapDock->raise();
   resizeDocks({m_treeDock}, {300}, Qt::Horizontal);
   resizeDocks({m_mapDock}, {330}, Qt::Vertical);  // room for the browser's form and some rows
@@ -312,7 +318,7 @@ QDockWidget* MainWindow::addDock(const QString& title, const QString& objectName
 
 QList<QDockWidget*> MainWindow::docks() const {
   return {m_treeDock,    m_mapDock,     m_listDock,   m_heatmapDock,
-          m_genealogyDock, m_browserDock, m_consoleDock};
+          m_genealogyDock, m_browserDock, m_consoleDock, m_workloadDock};
 }
 
 void MainWindow::resetLayout() {
@@ -409,6 +415,7 @@ void MainWindow::populateTreeMenu(QMenu* menuPtr, const QModelIndex& index) {
 void MainWindow::setCurrentTable(const QString& table) {
   m_mapPanel->setCurrentTable(table);
   m_browser->setTable(table);
+  m_workload->setTable(table);
 }
 
 void MainWindow::offerDemo(const SchemaPtr& schema) {

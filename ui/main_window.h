@@ -3,7 +3,7 @@
 // The cluster tree (namespaces -> tables -> families and regions, with the
 // admin context menu) docks on the left; the live charts are the central
 // widget; the region map, the region list, the key-space heatmap, the split
-// genealogy, the data browser and the shell console dock below, as tabs
+// genealogy, the data browser, the shell console and the workload generator dock below, as tabs
 // (the map, list, heatmap and genealogy follow the region map's table). Each dock owns one
 // concern and talks to the engine only through the EngineController; samples
 // arrive from the MetricsPoller. View > Reset layout restores the docks.
@@ -37,6 +37,7 @@ class SplitGenealogyPanel;
 class ShellConsoleWidget;
 class SchemeBuilderWindow;
 class DistributionSimulatorWindow;
+class WorkloadPanel;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -82,6 +83,8 @@ class MainWindow : public QMainWindow {
   // The Schema menu's windows, created on first use and shown.
   SchemeBuilderWindow* showSchemeBuilder();
   DistributionSimulatorWindow* showDistributionSimulator();
+  WorkloadPanel* workloadPanel() const { return m_workload; }
+  QDockWidget* workloadDock() const { return m_workloadDock; }
 
  signals:
   void demoCreated(bool ok, const QString& message);
@@ -130,6 +133,8 @@ class MainWindow : public QMainWindow {
   QDockWidget* m_consoleDock = nullptr;
   SchemeBuilderWindow* m_schemeBuilder = nullptr;
   DistributionSimulatorWindow* m_simulator = nullptr;
+  WorkloadPanel* m_workload = nullptr;
+  QDockWidget* m_workloadDock = nullptr;
   QMenu* m_recentMenu = nullptr;
   QMenu* m_viewMenu = nullptr;
   QLabel* m_dirLabel = nullptr;

@@ -264,8 +264,8 @@ void printPassTable(std::FILE* out, const PassRun& pass) {
       }
       std::fprintf(out, "%-17s %-15s %12s %8.1f %9.2f %9.2f %10.2f", label, sys.system.c_str(),
                    withCommas(r->opsPerSecond()).c_str(), r->mbPerSecond(),
-                   r->latency.percentileNanos(0.50) / 1e3, r->latency.percentileNanos(0.99) / 1e3,
-                   r->latency.percentileNanos(0.999) / 1e3);
+                   r->latency.PercentileNanos(0.50) / 1e3, r->latency.PercentileNanos(0.99) / 1e3,
+                   r->latency.PercentileNanos(0.999) / 1e3);
       if (!isRegionLab(sys.system)) {
         for (const SystemRun* o : ours) {
           const std::optional<double> x = workloadRatio(*o, sys, workload);
@@ -376,10 +376,10 @@ std::string toJson(const BenchConfig& config, const MachineInfo& machine,
           << ", \"rows\": " << r.rows << ", \"bytes\": " << r.bytes
           << ", \"seconds\": " << num(r.seconds) << ", \"ops_per_sec\": " << num(r.opsPerSecond())
           << ", \"mb_per_sec\": " << num(r.mbPerSecond())
-          << ", \"p50_us\": " << num(r.latency.percentileNanos(0.5) / 1e3)
-          << ", \"p99_us\": " << num(r.latency.percentileNanos(0.99) / 1e3)
-          << ", \"p999_us\": " << num(r.latency.percentileNanos(0.999) / 1e3)
-          << ", \"max_us\": " << num(r.latency.maxNanos() / 1e3) << ", \"found\": " << r.found
+          << ", \"p50_us\": " << num(r.latency.PercentileNanos(0.5) / 1e3)
+          << ", \"p99_us\": " << num(r.latency.PercentileNanos(0.99) / 1e3)
+          << ", \"p999_us\": " << num(r.latency.PercentileNanos(0.999) / 1e3)
+          << ", \"max_us\": " << num(r.latency.MaxNanos() / 1e3) << ", \"found\": " << r.found
           << ", \"not_found\": " << r.notFound << ", \"wrong\": " << r.wrong
           << ", \"digest\": " << q(digest) << ", \"writes\": " << r.writes
           << ", \"regionlab_ratio\": " << ratioJson(ours, sys, r.name, /*firstOnly=*/true)

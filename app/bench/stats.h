@@ -1,10 +1,9 @@
-// Stats: what regionlab-bench measures. A log-linear latency histogram (HDR
-// style: exact below 128 ns, then 64 sub-buckets per power of two, so any
-// percentile is within 1.6% of the true value), a workload's result, and the
-// process counters read from /proc (peak RSS, bytes written).
+// Stats: what regionlab-bench measures. A workload's result with its latency
+// histogram (util/latency_histogram.h, shared with the engine's workload
+// runner), and the process counters read from /proc (peak RSS, bytes written).
 //
-// Thread-safety: a LatencyHistogram is filled by one thread; merge() copies
-// of per-thread histograms once the threads are done.
+// Thread-safety: a WorkloadResult is filled by one thread; the histograms of
+// per-thread results are merged once the threads are done.
 #pragma once
 
 #include <chrono>
@@ -12,34 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "util/latency_histogram.h"
+
 namespace regionlab::bench {
-
-class LatencyHistogram {
- public:
-  LatencyHistogram();
-
-  void add(uint64_t nanos) {
-    ++m_counts[bucketOf(nanos)];
-    ++m_total;
-    if (nanos > m_max) m_max = nanos;
-  }
-  void merge(const LatencyHistogram& other);
-
-  uint64_t count() const { return m_total; }
-  uint64_t maxNanos() const { return m_max; }
-  // The latency under which a fraction p (0..1) of the samples fall, in
-  // nanoseconds (the midpoint of its bucket, at most the maximum seen).
-  double percentileNanos(double p) const;
-
-  static size_t bucketOf(uint64_t nanos);
-  static uint64_t bucketLow(size_t bucket);
-  static uint64_t bucketWidth(size_t bucket);
-
- private:
-  std::vector<uint64_t> m_counts;
-  uint64_t m_total = 0;
-  uint64_t m_max = 0;
-};
 
 // The outcome of one workload on one system.
 struct WorkloadResult {

@@ -108,7 +108,7 @@ bool WorkloadRunner::timedPut(WorkloadResult* r, uint64_t index, uint64_t versio
   const auto t0 = std::chrono::steady_clock::now();
   Status s = m_store->put(m_key, m_value);
   const uint64_t took = nanosSince(t0);
-  nanos != nullptr ? void(*nanos = took) : r->latency.add(took);
+  nanos != nullptr ? void(*nanos = took) : r->latency.Add(took);
   if (!s.ok()) return fail(r, s, "put");
   if (index >= m_versions.size()) m_versions.resize(index + 1, 0);
   m_versions[index] = version;
@@ -124,7 +124,7 @@ bool WorkloadRunner::timedGet(WorkloadResult* r, uint64_t index, uint64_t* nanos
   const auto t0 = std::chrono::steady_clock::now();
   Status s = m_store->get(m_key, &m_read, &found);
   const uint64_t took = nanosSince(t0);
-  nanos != nullptr ? void(*nanos = took) : r->latency.add(took);
+  nanos != nullptr ? void(*nanos = took) : r->latency.Add(took);
   if (!s.ok()) return fail(r, s, "get");
   checkRead(r, index, found, m_read);
   return true;
@@ -164,7 +164,7 @@ bool WorkloadRunner::timedRange(WorkloadResult* r, uint64_t start, uint64_t limi
     }
     ++next;
   });
-  r->latency.add(nanosSince(t0));
+  r->latency.Add(nanosSince(t0));
   if (!s.ok()) return fail(r, s, "scan");
   if (rows != expectedRows) ++r->wrong;
   return true;
@@ -246,7 +246,7 @@ void WorkloadRunner::readMissing(WorkloadResult* r) {
     bool found = false;
     const auto t0 = std::chrono::steady_clock::now();
     Status s = m_store->get(m_key, &m_read, &found);
-    r->latency.add(nanosSince(t0));
+    r->latency.Add(nanosSince(t0));
     if (!s.ok()) {
       fail(r, s, "get");
       return;
@@ -278,7 +278,7 @@ void WorkloadRunner::readFull(WorkloadResult* r, bool reverse) {
   uint64_t rows = 0;
   auto last = std::chrono::steady_clock::now();
   Status s = m_store->scan(request, [&](std::string_view key, std::string_view value) {
-    r->latency.add(nanosSince(last));  // time to produce this row
+    r->latency.Add(nanosSince(last));  // time to produce this row
     const uint64_t expected = reverse ? count - 1 - rows : rows;
     const auto index = RecordFormat::indexOf(key);
     if (rows >= count || !index || *index != expected) {

@@ -20,30 +20,19 @@
 #include "models/scan_results_model.h"
 #include "shell/shell.h"
 #include "support/test_util.h"
+#include "worker_test_util.h"
 
 using regionlab::ui::CellDeleteScope;
 using regionlab::ui::CellPage;
 using regionlab::ui::EngineController;
 using regionlab::ui::ScanResultsModel;
 using regionlab::ui::TableScanner;
+using regionlab::test::onWorker;
 
 namespace {
 
 constexpr int kWaitMs = 30000;
 constexpr int kNewsRows = 3000;
-
-// Runs `fn` on the worker and waits for it: everything posted before is done.
-template <typename Fn>
-void onWorker(EngineController& c, Fn fn) {
-  bool done = false;
-  c.runInSlot(EngineController::kNoSlot,
-              [&c, &done, fn, gen = c.generation()](regionlab::Cluster* cluster,
-                                                    regionlab::ui::WorkerSlot&) {
-                fn(cluster);
-                c.postReply(gen, [&done] { done = true; });
-              });
-  QVERIFY(QTest::qWaitFor([&] { return done; }, kWaitMs));
-}
 
 // The cells of `row` in `table` read straight from the engine (all versions).
 std::vector<regionlab::Cell> readRow(EngineController& c, const std::string& table,
