@@ -56,7 +56,8 @@ T ask(EngineController* controller, std::function<T(Cluster*)> read) {
     out = read(c);
     controller->postReply(controller->generation(), [&] { done = true; });
   });
-  QTest::qWaitFor([&] { return done; }, kWaitMs);
+  if (!QTest::qWaitFor([&] { return done; }, kWaitMs))
+    QTest::qFail("the engine worker did not answer", __FILE__, __LINE__);
   return out;
 }
 

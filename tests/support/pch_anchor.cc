@@ -1,0 +1,1 @@
+// Compiles the tests' precompiled headers (see tests/CMakeLists.txt); holds no code.
