@@ -26,6 +26,7 @@
 #include "models/region_list_model.h"
 #include "ui/create_table_dialog.h"
 #include "ui/data_browser_panel.h"
+#include "ui/presplit_editor.h"
 #include "ui/distribution_simulator_window.h"
 #include "ui/scheme_builder_window.h"
 #include "ui/key_heatmap_panel.h"
@@ -239,6 +240,9 @@ SchemeBuilderWindow* MainWindow::showSchemeBuilder() {
     m_schemeBuilder = new SchemeBuilderWindow(m_controller, this);
     connect(m_schemeBuilder, &SchemeBuilderWindow::simulateRequested, this, [this] {
       showDistributionSimulator()->setSchemeA(DistributionSimulatorWindow::builderSource());
+    });
+    connect(m_schemeBuilder, &SchemeBuilderWindow::createTableRequested, this, [this](const QByteArray& json) {
+      CreateTableDialog::openCreate(m_controller, this)->presplit()->useSchemeJson(json, tr("Scheme builder"));
     });
     if (m_simulator) m_simulator->setBuilderDocument(m_schemeBuilder->document());
   }

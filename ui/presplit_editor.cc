@@ -35,6 +35,7 @@ namespace {
 
 constexpr int kMaxRegionsInForm = 100000;  // a spin box bound; the engine allows more
 constexpr int kMaxFileKeysShown = 10000;
+// Sources after kFile are schemes handed over by other windows (useSchemeJson).
 enum SchemeSourceKind { kExample, kCatalog, kFile };
 
 const regionlab::rowkey::Encoding kEncodings[] = {regionlab::rowkey::Encoding::kBinary,
@@ -314,7 +315,7 @@ void PresplitEditor::fillSchemeNames() {
     m_schemeName->addItems(m_catalogSchemes);
     if (m_catalogSchemes.isEmpty()) m_schemeName->setPlaceholderText(tr("no schemes saved in this data directory"));
   }
-  m_schemeName->setEnabled(kind != kFile);
+  m_schemeName->setEnabled(kind == kExample || kind == kCatalog);
   m_schemeOpen->setVisible(kind == kFile);
   m_schemeName->setCurrentIndex(-1);
 }
@@ -355,8 +356,26 @@ void PresplitEditor::loadSchemeFile(const QString& path) {
   m_form->loadSchemeJson(file.readAll(), name);
 }
 
+void PresplitEditor::useSchemeJson(const QByteArray& json, const QString& source) {
+  if (m_schemeSource->findText(source) < 0) m_schemeSource->addItem(source);
+  m_mode->setCurrentIndex(m_mode->findData(int(PresplitMode::Scheme)));
+  m_schemeSource->setCurrentIndex(m_schemeSource->findText(source));  // empties the names
+  m_form->loadSchemeJson(json, source);
+  if (const auto& scheme = m_form->scheme()) {
+    const QSignalBlocker block(m_schemeName);
+    m_schemeName->addItem(QString::fromStdString(scheme->name));
+    m_schemeName->setCurrentIndex(0);
+  }
+}
+
 void PresplitEditor::refresh() {
   const bool alter = m_form->mode() == CreateTableForm::Mode::Alter;
+  // The form's mode may be set elsewhere (a scheme handed over by the builder).
+  if (const int i = m_mode->findData(int(m_form->presplitMode())); i != m_mode->currentIndex()) {
+    const QSignalBlocker block(m_mode);
+    m_mode->setCurrentIndex(i);
+    m_pages->setCurrentIndex(i);
+  }
   m_mode->setEnabled(!alter);
   m_none->setText(alter ? tr("Alter keeps the table's %1 regions: a pre-split applies only when a table is "
                              "created. Split or merge regions from the cluster tree.")

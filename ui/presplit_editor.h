@@ -41,6 +41,9 @@ class PresplitEditor : public QWidget {
   // Loads a splits file / a scheme JSON file, as the Open buttons do.
   void loadSplitsFile(const QString& path);
   void loadSchemeFile(const QString& path);
+  // Pre-splits from a scheme handed over by another window (its JSON), listed
+  // as `source` among the scheme sources.
+  void useSchemeJson(const QByteArray& json, const QString& source);
 
   QComboBox* modeCombo() const { return m_mode; }
   QListView* keyList() const { return m_keyList; }

@@ -174,6 +174,9 @@ QWidget* SchemeBuilderWindow::buildTopBar() {
   auto* simulate = new QPushButton(tr("Simulate distribution\u2026"), bar);
   simulate->setToolTip(tr("Open the distribution simulator with this scheme"));
   connect(simulate, &QPushButton::clicked, this, [this] { emit simulateRequested(m_document->scheme()); });
+  m_createTable = new QPushButton(tr("Create table\u2026"), bar);
+  m_createTable->setToolTip(tr("Open the create-table form, pre-split from this scheme's keys"));
+  connect(m_createTable, &QPushButton::clicked, this, &SchemeBuilderWindow::requestCreateTable);
 
   m_name = new QLineEdit(bar);
   m_description = new QLineEdit(bar);
@@ -193,6 +196,7 @@ QWidget* SchemeBuilderWindow::buildTopBar() {
   grid->addWidget(exportButton, 0, c++);
   grid->setColumnStretch(c++, 1);
   grid->addWidget(simulate, 0, c++);
+  grid->addWidget(m_createTable, 0, c++);
   grid->addWidget(new QLabel(tr("Name:"), bar), 1, 0);
   grid->addWidget(m_name, 1, 1, 1, 2);
   grid->addWidget(new QLabel(tr("  Description:"), bar), 1, 3);

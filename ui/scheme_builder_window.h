@@ -13,8 +13,9 @@
 // query it names.
 //
 // simulateRequested hands the scheme to the distribution simulator;
-// createTableRequested carries the scheme's JSON for a create-table form
-// (emitted by requestCreateTable(); nothing in this window creates tables).
+// createTableRequested carries the scheme's JSON to a create-table form (the
+// "Create table..." button; MainWindow opens the form pre-split from the
+// scheme). Nothing in this window creates tables.
 //
 // Thread-safety: UI thread only.
 #pragma once
@@ -81,6 +82,7 @@ class SchemeBuilderWindow : public QWidget {
   QLabel* statusLabel() const { return m_status; }
   QLabel* explanationLabel() const { return m_explanation; }
   QComboBox* catalogBox() const { return m_catalogBox; }
+  QPushButton* createTableButton() const { return m_createTable; }
 
  signals:
   void simulateRequested(const regionlab::rowkey::RowkeyScheme& scheme);
@@ -112,6 +114,7 @@ class SchemeBuilderWindow : public QWidget {
   QPushButton* m_catalogLoad = nullptr;
   QPushButton* m_catalogSave = nullptr;
   QPushButton* m_catalogDelete = nullptr;
+  QPushButton* m_createTable = nullptr;
   QLineEdit* m_name = nullptr;
   QLineEdit* m_description = nullptr;
   QTableView* m_fieldsView = nullptr;

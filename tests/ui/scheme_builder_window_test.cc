@@ -12,11 +12,13 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableView>
 #include <QtTest>
 
+#include "models/create_table_form.h"
 #include "models/query_plans_model.h"
 #include "models/scheme_catalog.h"
 #include "models/scheme_document.h"
@@ -27,7 +29,9 @@
 #include "rowkey/scheme_json.h"
 #include "screenshot.h"
 #include "support/test_util.h"
+#include "ui/create_table_dialog.h"
 #include "ui/distribution_simulator_window.h"
+#include "ui/presplit_editor.h"
 #include "ui/layout_chooser.h"
 #include "ui/main_window.h"
 #include "ui/segment_editor.h"
@@ -241,14 +245,36 @@ class SchemeBuilderWindowTest : public QObject {
     QVERIFY(sim->schemeFor(regionlab::ui::DistributionSimulatorWindow::builderSource()) != nullptr);
     QCOMPARE(sim->schemeFor(regionlab::ui::DistributionSimulatorWindow::builderSource())->name, std::string("profiles"));
 
-    // The create-table hand-off carries the scheme's JSON.
+    // "Create table..." hands the scheme's JSON over...
+    QVERIFY(main.findChild<regionlab::ui::CreateTableDialog*>() == nullptr);
     QSignalSpy create(w, &SchemeBuilderWindow::createTableRequested);
-    w->requestCreateTable();
+    QTest::mouseClick(w->createTableButton(), Qt::LeftButton);
     QCOMPARE(create.count(), 1);
     rk::RowkeyScheme carried;
     QString error;
     QVERIFY(regionlab::ui::schemeFromJsonFile(create.at(0).at(0).toByteArray(), QStringLiteral("hand-off"), &carried, &error));
     QCOMPARE(carried.name, std::string("profiles"));
+
+    // ...and the main window opens the create-table form pre-split from the
+    // scheme: quantiles of its sampled keys, 16 regions by default.
+    auto* dialog = main.findChild<regionlab::ui::CreateTableDialog*>();
+    QVERIFY(dialog && dialog->isVisible());
+    regionlab::ui::CreateTableForm* form = dialog->form();
+    QCOMPARE(form->presplitMode(), regionlab::ui::PresplitMode::Scheme);
+    QVERIFY(form->scheme().has_value());
+    QCOMPARE(form->scheme()->name, std::string("profiles"));
+    QCOMPARE(form->schemeSource(), QStringLiteral("Scheme builder"));
+    QCOMPARE(dialog->presplit()->schemeSourceCombo()->currentText(), QStringLiteral("Scheme builder"));
+    QCOMPARE(dialog->presplit()->schemeNameCombo()->currentText(), QStringLiteral("profiles"));
+    QCOMPARE(dialog->presplit()->modeCombo()->currentData().toInt(), int(regionlab::ui::PresplitMode::Scheme));
+    QTRY_VERIFY_WITH_TIMEOUT(!form->splitKeysPending() && !form->splitKeys().empty(), kWaitMs);
+    QCOMPARE(form->splitKeys().size(), size_t(form->schemeRegions() - 1));
+    QVERIFY(std::is_sorted(form->splitKeys().begin(), form->splitKeys().end()));
+    QVERIFY2(dialog->statementView()->toPlainText().contains(QStringLiteral("SPLITS =>")),
+             qPrintable(dialog->statementView()->toPlainText()));
+    RL_SAVE_SCREENSHOT(w, QStringLiteral("scheme-builder-create-table.png"));
+    RL_SAVE_SCREENSHOT(dialog, QStringLiteral("create-table-from-builder.png"));
+    dialog->close();
   }
 };
 
