@@ -370,12 +370,6 @@ void PresplitEditor::useSchemeJson(const QByteArray& json, const QString& source
 
 void PresplitEditor::refresh() {
   const bool alter = m_form->mode() == CreateTableForm::Mode::Alter;
-  // The form's mode may be set elsewhere (a scheme handed over by the builder).
-  if (const int i = m_mode->findData(int(m_form->presplitMode())); i != m_mode->currentIndex()) {
-    const QSignalBlocker block(m_mode);
-    m_mode->setCurrentIndex(i);
-    m_pages->setCurrentIndex(i);
-  }
   m_mode->setEnabled(!alter);
   m_none->setText(alter ? tr("Alter keeps the table's %1 regions: a pre-split applies only when a table is "
                              "created. Split or merge regions from the cluster tree.")
