@@ -77,7 +77,9 @@ class KvStore {
   virtual Status scan(const ScanRequest& request, const ScanVisitor& visit) = 0;
 
   // Flushes the write buffer and compacts everything into the fewest files
-  // the engine makes (a major compaction; VACUUM for SQLite).
+  // the engine makes (a major compaction; VACUUM for SQLite), then lets the
+  // engine drop log files whose edits are all flushed (RegionLab rolls its
+  // WAL; LevelDB and RocksDB do it on their own).
   virtual Status compactAll() = 0;
 };
 

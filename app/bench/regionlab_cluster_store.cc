@@ -144,7 +144,12 @@ Status RegionLabClusterStore::compactAll() {
   regionlab::Admin& admin = m_cluster->admin();
   RL_RETURN_IF_ERROR(admin.Flush(kTable));
   RL_RETURN_IF_ERROR(admin.Compact(kTable, /*major=*/true));
-  return m_cluster->WaitForBackgroundWork();
+  RL_RETURN_IF_ERROR(m_cluster->WaitForBackgroundWork());
+  // Everything is flushed: each server's roll deletes its WAL segments.
+  for (const auto& server : admin.ListServers()) {
+    if (server.online) RL_RETURN_IF_ERROR(admin.RollWalWriter(server.name));
+  }
+  return Status::OK();
 }
 
 }  // namespace regionlab::bench

@@ -109,7 +109,10 @@ Status RegionLabRegionStore::scan(const ScanRequest& request, const ScanVisitor&
 Status RegionLabRegionStore::compactAll() {
   RL_RETURN_IF_ERROR(m_region->Flush());
   RL_RETURN_IF_ERROR(m_region->Compact(/*major=*/true));
-  return m_region->WaitForBackgroundWork();
+  RL_RETURN_IF_ERROR(m_region->WaitForBackgroundWork());
+  // Everything is flushed: the roll deletes the WAL segments, as LevelDB and
+  // RocksDB drop a log once its memtable is flushed.
+  return m_region->RollWal();
 }
 
 }  // namespace regionlab::bench

@@ -642,6 +642,16 @@ Status Admin::StartRegionServer(const std::string& name) {
   return Status::OK();
 }
 
+Status Admin::RollWalWriter(const std::string& name) {
+  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  RegionServer* server = cluster_->FindServer(name);
+  if (server == nullptr) return Status::NotFound("no region server named " + name);
+  if (!server->online() || server->wal() == nullptr) {
+    return Status::InvalidArgument("region server " + name + " is stopped");
+  }
+  return server->wal()->Roll();
+}
+
 std::vector<ServerMetrics> Admin::ListServers() { return cluster_->SampleNow().servers; }
 
 Result<std::vector<HistoryEntry>> Admin::GetHistory(const std::string& table) {

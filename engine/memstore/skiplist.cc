@@ -228,7 +228,16 @@ void SkipList::Iterator::SeekWithPath(std::string_view target) {
   }
 }
 
-void SkipList::Iterator::Seek(std::string_view target) { SeekWithPath(target); }
+void SkipList::Iterator::Seek(std::string_view target) {
+  // A scan moving on to the next column or row seeks to a target that is
+  // usually the very next entry: check it before any search.
+  if (node_ != nullptr && CompareKeys(node_->key(), target) < 0) {
+    path_[0] = node_;  // as Next() does: the levels above still hold nodes before it
+    node_ = node_->Next(0);
+    if (node_ == nullptr || CompareKeys(node_->key(), target) >= 0) return;
+  }
+  SeekWithPath(target);
+}
 
 void SkipList::Iterator::SeekForPrev(std::string_view target) {
   // The last node <= target: the first node >= target when it equals the

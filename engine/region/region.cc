@@ -314,6 +314,21 @@ Status RegionImpl::Shutdown(bool flush) {
   return s;
 }
 
+Status RegionImpl::RollWal() {
+  Wal* wal = nullptr;
+  {
+    std::lock_guard<std::mutex> l(bg_mu_);
+    if (closed_ || closing_) {
+      return Status::InvalidArgument("region " + descriptor_.encoded_name + " is closed");
+    }
+    wal = wal_;
+  }
+  if (wal == nullptr) {
+    return Status::InvalidArgument("region " + descriptor_.encoded_name + " has no WAL");
+  }
+  return wal->Roll();
+}
+
 Result<SplitPoint> RegionImpl::GetSplitPoint() const {
   SplitPoint sp;
   std::vector<std::shared_ptr<const StoreVersion>> versions;
@@ -435,6 +450,7 @@ Result<std::unique_ptr<RegionScanner>> Region::GetScanner(const Scan& scan) {
 Status Region::Flush(bool wait) { return impl_->Flush(FlushReason::kManual, wait); }
 Status Region::Compact(bool major, bool wait) { return impl_->Compact(major, wait); }
 Status Region::WaitForBackgroundWork() { return impl_->WaitForBackgroundWork(); }
+Status Region::RollWal() { return impl_->RollWal(); }
 RegionMetrics Region::GetMetrics() const { return impl_->GetMetrics(); }
 void Region::SetListener(RegionListener l) { impl_->SetListener(std::move(l)); }
 Status Region::Replay(const WalEntry& entry) { return impl_->Replay(entry); }

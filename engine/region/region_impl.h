@@ -68,6 +68,7 @@ class RegionImpl {
   Status Flush(FlushReason reason, bool wait);
   Status Compact(bool major, bool wait);
   Status WaitForBackgroundWork();
+  Status RollWal();
 
   const RegionDescriptor& descriptor() const { return descriptor_; }
   void SetListener(RegionListener l);

@@ -1,5 +1,5 @@
 // Region and tool commands: get_splits, list_regions, locate_region, flush,
-// compact, major_compact, split, merge_region, move, balancer, and
+// compact, major_compact, split, merge_region, move, balancer, wal_roll, and
 // RegionLab's own kill_regionserver / start_regionserver.
 //
 // The tools return once the work and the background work it causes have
@@ -232,6 +232,15 @@ Status Balancer(CommandContext& ctx) {
   return Status::OK();
 }
 
+Status WalRoll(CommandContext& ctx) {
+  RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 1, 1));
+  std::string server;
+  RL_RETURN_IF_ERROR(ExpectString(ctx.arg(0), "region server name", &server));
+  RL_RETURN_IF_ERROR(ctx.admin().RollWalWriter(server));
+  ctx.json().Set("server", server);
+  return Status::OK();
+}
+
 size_t RegionsOn(CommandContext& ctx, const std::string& server) {
   for (const auto& s : ctx.admin().ListServers()) {
     if (s.name == server) return s.regions;
@@ -330,6 +339,13 @@ are named rs1, rs2, ...
 Moves regions until every online server holds within one of the average
 number; prints true.
   hbase> balancer
+)~"},
+      {"wal_roll", "tools", WalRoll, "Rolls a region server's WAL to a new segment.",
+       R"~(wal_roll 'SERVER'
+Starts a new WAL segment on the server and deletes the old segments whose
+edits every region has flushed (HBase's Admin.rollWALWriter). Servers are
+named rs1, rs2, ...; a flush first lets the roll free the most disk.
+  hbase> wal_roll 'rs1'
 )~"},
       {"kill_regionserver", "regionlab", KillRegionServer,
        "[RegionLab, not HBase] Aborts a region server to show failover.",

@@ -176,6 +176,10 @@ class Admin {
   // not an HBase Admin call.
   Status StopRegionServer(const std::string& server);
   Status StartRegionServer(const std::string& server);
+  // Starts a new segment of the server's WAL and deletes the segments whose
+  // edits every region has flushed (HBase's Admin.rollWALWriter, the shell's
+  // wal_roll).
+  Status RollWalWriter(const std::string& server);
   std::vector<ServerMetrics> ListServers();
 
   Result<std::vector<HistoryEntry>> GetHistory(const std::string& table);

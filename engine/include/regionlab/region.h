@@ -191,6 +191,11 @@ class Region {
   Status Compact(bool major, bool wait = true);
   // Blocks until no flush or compaction is queued or running.
   Status WaitForBackgroundWork();
+  // Starts a new segment of the WAL the region writes to (its own, or its
+  // server's), deleting the segments whose edits every region has flushed
+  // (HBase's Admin.rollWALWriter). After Flush() this leaves one empty
+  // segment. InvalidArgument once the region is closed.
+  Status RollWal();
 
   RegionMetrics GetMetrics() const;
   void SetListener(RegionListener listener);

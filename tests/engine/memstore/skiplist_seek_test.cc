@@ -90,6 +90,19 @@ class SkipListSeekTest : public QObject {
     QCOMPARE(std::string(it->key()), k3);
     it->SeekForPrev(FirstKeyOnRow(Row(4)));
     QCOMPARE(std::string(it->key()), k3);
+    // The next entry checked before any search: one inserted right after
+    // the iterator's entry is the answer; past it, the search takes over.
+    it->Seek(FirstKeyOnRow(Row(2)));  // at k2
+    const std::string k2b = EncodeKey(Row(2), "b", 1, CellType::kPut, 7);
+    QVERIFY(m.Add(k2b, "2b"));
+    it->Seek(FirstKeyOnColumn(Row(2), std::string("a") + '\0'));
+    QCOMPARE(std::string(it->key()), k2b);
+    it->Seek(FirstKeyOnColumn(Row(2), std::string("b") + '\0'));
+    QCOMPARE(std::string(it->key()), k3);
+    it->Seek(FirstKeyOnRow(Row(4)));
+    QCOMPARE(std::string(it->key()), k4);
+    it->Seek(FirstKeyOnRow(Row(3)));  // behind the iterator: a search from the head
+    QCOMPARE(std::string(it->key()), k3);
     // Off the end, then a new last entry, then a seek past the old end.
     it->SeekToLast();
     it->Next();

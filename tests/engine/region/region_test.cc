@@ -1,6 +1,8 @@
 // Region behaviour: the write path's limits, HBase's read semantics across
 // memstore and store files, flush, compaction, reopen, MVCC and metrics.
 #include <QtTest>
+#include <algorithm>
+#include <filesystem>
 #include <thread>
 
 #include "region_test_util.h"
@@ -492,6 +494,54 @@ class RegionTest : public QObject {
     m.Put("f", "q", "x");
     RL_QVERIFY_OK(region->Mutate(m));
     QVERIFY(region->GetMetrics().last_sequence_id > before);
+  }
+
+  // RollWal deletes the segments whose edits are flushed and keeps one that
+  // still holds unflushed edits; after a reopen every write is back.
+  void rollWalDeletesFlushedSegments() {
+    TempDir dir;
+    auto desc = Descriptor({Family("f")});
+    const std::filesystem::path wal_dir = std::filesystem::path(dir.path()) / "wal";
+    auto segments = [&] {
+      std::vector<std::string> names;
+      for (const auto& e : std::filesystem::directory_iterator(wal_dir)) {
+        names.push_back(e.path().filename().string());
+      }
+      std::sort(names.begin(), names.end());
+      return names;
+    };
+    auto put = [](Region* region, const std::string& row) {
+      RowMutation m;
+      m.row = row;
+      m.Put("f", "q", "v-" + row);
+      return region->Mutate(m);
+    };
+    {
+      auto region = OpenRegion(dir.path(), desc);
+      QVERIFY(region);
+      RL_QVERIFY_OK(put(region.get(), "a"));
+      const std::vector<std::string> first = segments();
+      QCOMPARE(first.size(), size_t(1));
+      RL_QVERIFY_OK(region->RollWal());  // "a" is only in the memstore: the segment stays
+      QCOMPARE(segments().size(), size_t(2));
+      QCOMPARE(segments().front(), first.front());
+      RL_QVERIFY_OK(put(region.get(), "b"));
+      RL_QVERIFY_OK(region->Flush());
+      RL_QVERIFY_OK(region->RollWal());
+      const std::vector<std::string> rolled = segments();
+      QCOMPARE(rolled.size(), size_t(1));
+      QVERIFY(rolled.front() > first.front());
+      RL_QVERIFY_OK(put(region.get(), "c"));  // only in the memstore and the new segment
+      RL_QVERIFY_OK(region->Abort());
+      const Status closed = region->RollWal();
+      QVERIFY(closed.IsInvalidArgument());
+      QVERIFY2(closed.ToString().find("is closed") != std::string::npos, closed.ToString().c_str());
+    }
+    auto region = OpenRegion(dir.path(), desc);
+    QVERIFY(region);
+    auto rows = ScanAll(region.get());
+    QCOMPARE(rows.size(), size_t(3));
+    QCOMPARE(rows[2].cells[0].value, std::string("v-c"));
   }
 
   void flushBySizeAndMinorCompaction() {

@@ -3,7 +3,9 @@
 // delete semantics, namespaces, region tools, server failover, the ERROR
 // form and the warnings HBase prints for ignored arguments.
 #include <QtTest>
+#include <algorithm>
 #include <ctime>
+#include <filesystem>
 
 #include "shell_test_util.h"
 
@@ -472,6 +474,47 @@ class ShellCommandsTest : public QObject {
     QVERIFY(fx.Last("start_regionserver 'rs1'\nbalancer").ok);
     QVERIFY(Text(fx.Last("status 'simple'")).contains("3 live servers\n    rs1\n"));
     QVERIFY(!fx.Last("kill_regionserver 'rs9'").ok);
+  }
+
+  // wal_roll starts a new segment and deletes the ones every region has
+  // flushed; a segment with unflushed edits stays, and nothing is lost.
+  void walRollDeletesFlushedSegments() {
+    ShellFixture fx;
+    QVERIFY(fx.ok());
+    QVERIFY(fx.Last("create 't', 'f'").ok);
+    const std::string server =
+        fx.Json("locate_region 't', 'a'").value("region").toObject().value("server").toString().toStdString();
+    const std::filesystem::path wal_dir =
+        std::filesystem::path(fx.dir().path()) / "servers" / server / "wal";
+    auto segments = [&] {
+      std::vector<std::string> names;
+      for (const auto& e : std::filesystem::directory_iterator(wal_dir)) {
+        names.push_back(e.path().filename().string());
+      }
+      std::sort(names.begin(), names.end());
+      return names;
+    };
+    QVERIFY(fx.Last("put 't', 'a', 'f:q', 'v1'").ok);
+    const std::vector<std::string> before = segments();
+    QCOMPARE(before.size(), size_t(1));
+    // Unflushed edits pin the old segment.
+    auto r = fx.Last("wal_roll '" + server + "'");
+    QVERIFY2(r.ok, r.error.c_str());
+    QVERIFY(Text(r).startsWith("Took "));  // HBase's wal_roll prints nothing else
+    std::vector<std::string> after = segments();
+    QCOMPARE(after.size(), size_t(2));
+    QCOMPARE(after.front(), before.front());
+    // Once flushed, the next roll deletes both older segments.
+    QVERIFY(fx.Last("put 't', 'b', 'f:q', 'v2'\nflush 't'\nwal_roll '" + server + "'").ok);
+    after = segments();
+    QCOMPARE(after.size(), size_t(1));
+    QVERIFY(after.front() > before.front());
+    QCOMPARE(fx.Json("count 't'").value("count").toInt(), 2);
+    QVERIFY(Text(fx.Last("help 'wal_roll'")).contains("rollWALWriter"));
+    auto bad = fx.Last("wal_roll 'rs9'");
+    QVERIFY(!bad.ok);
+    QVERIFY2(bad.error.find("no region server named rs9") != std::string::npos, bad.error.c_str());
+    QVERIFY(!fx.Last("wal_roll").ok);
   }
 
   void generalCommands() {
