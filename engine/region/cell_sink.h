@@ -30,7 +30,9 @@ class CellSink {
   size_t size() const { return used_; }
   // Drops what is left of the earlier contents: *cells then holds exactly
   // the cells added.
-  void Finish() { cells_->resize(used_); }
+  void Finish() {
+    if (cells_->size() != used_) cells_->resize(used_);
+  }
 
  private:
   std::vector<Cell>* cells_;

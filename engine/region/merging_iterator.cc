@@ -101,7 +101,7 @@ void MergingIterator::EnforceTop() {
 }
 
 // True when child a's entry must be nearer the heap top than child b's.
-bool MergingIterator::Before(uint32_t a, uint32_t b) const {
+inline bool MergingIterator::Before(uint32_t a, uint32_t b) const {
   const int c = CompareKeys(keys_[a], keys_[b]);
   if (direction_ == kForward) return c < 0 || (c == 0 && a < b);
   return c > 0 || (c == 0 && a > b);

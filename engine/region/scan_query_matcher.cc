@@ -114,7 +114,9 @@ ScanQueryMatcher::ScanQueryMatcher(ScanType type, const ScanQueryOptions& option
       explicit_(type == ScanType::kUserScan && !options.raw && !options.columns.empty()),
       all_time_(type != ScanType::kUserScan ||
                 (options.min_ts == 0 && options.max_ts == kLatestTimestamp)),
-      oldest_unexpired_ts_(OldestUnexpiredTs(type, options)) {}
+      oldest_unexpired_ts_(OldestUnexpiredTs(type, options)) ,
+      plain_scan_(type == ScanType::kUserScan && !raw_ && !explicit_ && all_time_ &&
+                  oldest_unexpired_ts_ == kMinInt64) {}
 
 Status ScanQueryMatcher::Validate(ScanType type, const ScanQueryOptions& o) {
   if (o.max_versions < 1) {
@@ -145,6 +147,14 @@ Status ScanQueryMatcher::Validate(ScanType type, const ScanQueryOptions& o) {
   return Status::OK();
 }
 
+void ScanQueryMatcher::BeginRow() {
+  qualifier_.clear();
+  ResetColumns();
+  deletes_.Reset();
+  empty_column_closed_ = false;
+  has_filter_column_ = false;
+}
+
 void ScanQueryMatcher::ResetColumns() {
   has_column_ = false;
   count_ = 0;
@@ -166,6 +176,29 @@ void ScanQueryMatcher::NoteOutOfOrder(const ParsedKey& key, std::string_view pre
 }
 
 MatchCode ScanQueryMatcher::Match(const ParsedKey& key, std::string_view value) {
+  // The fast path: the same answers as the checks below give a put when
+  // nothing but the version count can apply (see plain_scan_).
+  if (plain_scan_ && rows_from_caller_ && filter_ == nullptr && key.type == CellType::kPut &&
+      key.sequence_id <= options_.read_point && deletes_.IsEmpty()) {
+    if (has_column_ && SameBytes(key.qualifier, column_)) {
+      // qualifier_ equals column_ here: every cell of the row so far was a put.
+      if (key.timestamp == last_ts_ && key.type == last_type_) return MatchCode::kSkip;
+      if (++count_ > options_.max_versions) {
+        return key.qualifier.empty() ? MatchCode::kSkip : MatchCode::kSeekNextColumn;
+      }
+    } else {
+      if (!SameBytes(key.qualifier, qualifier_)) {
+        if (key.qualifier < std::string_view(qualifier_)) NoteOutOfOrder(key, qualifier_);
+        qualifier_.assign(key.qualifier.data(), key.qualifier.size());
+      }
+      has_column_ = true;
+      column_.assign(key.qualifier.data(), key.qualifier.size());
+      count_ = 1;  // max_versions >= 1
+    }
+    last_ts_ = key.timestamp;
+    last_type_ = key.type;
+    return MatchCode::kInclude;
+  }
   // HBase asks the filter before anything else (DONE_SCAN).
   if (filter_ != nullptr && filter_->FilterAllRemaining()) return MatchCode::kDone;
   // MVCC: a user scan does not see writes after its read point at all.
@@ -173,14 +206,10 @@ MatchCode ScanQueryMatcher::Match(const ParsedKey& key, std::string_view value) 
     return MatchCode::kSkip;
   }
   value_ = value;
-  if (!has_row_ || !SameBytes(key.row, row_)) {
+  if (!rows_from_caller_ && (!has_row_ || !SameBytes(key.row, row_))) {
     has_row_ = true;
     row_.assign(key.row.data(), key.row.size());
-    qualifier_.clear();
-    ResetColumns();
-    deletes_.Reset();
-    empty_column_closed_ = false;
-    has_filter_column_ = false;
+    BeginRow();
   }
   if (!SameBytes(key.qualifier, qualifier_)) {
     if (key.qualifier < std::string_view(qualifier_)) NoteOutOfOrder(key, qualifier_);

@@ -170,6 +170,16 @@ class ScanQueryMatcher {
   MatchCode Match(const ParsedKey& key, std::string_view value);
   MatchCode Match(const ParsedKey& key) { return Match(key, std::string_view()); }
 
+  // For a caller that reads one row at a time (a store scanner): starts a
+  // row, and from now on Match() leaves row changes to the caller instead of
+  // comparing (and copying) every cell's row. REQUIRES: every cell matched
+  // until the next StartRow() belongs to one row, and a row is started once.
+  void StartRow() {
+    rows_from_caller_ = true;
+    has_row_ = true;
+    BeginRow();
+  }
+
   // A user scan's filter (not owned; it outlives the matcher and is shared by
   // the region's store matchers). Ignored for compactions.
   void SetFilter(Filter* filter) { filter_ = type_ == ScanType::kUserScan ? filter : nullptr; }
@@ -231,6 +241,8 @@ class ScanQueryMatcher {
     int64_t column_ts_ = 0;
   };
 
+  // Clears the per-row state (columns, versions, markers, filter columns).
+  void BeginRow();
   // Column and version tracking: wildcard (every qualifier) or explicit.
   void ResetColumns();
   bool ColumnsDone() const;  // explicit columns all served in this row
@@ -262,10 +274,15 @@ class ScanQueryMatcher {
   const bool explicit_;  // explicit columns (never raw)
   const bool all_time_;  // the time range contains every timestamp
   const int64_t oldest_unexpired_ts_;
+  // A normal user scan of every column over all time without TTL: with no
+  // filter, no marker in the row and rows started by the caller, a put
+  // needs only the version count (Match's fast path).
+  const bool plain_scan_;
 
   // Key parts are held in KeyBuffers: a typical row or qualifier fits
   // inline, so starting a row allocates nothing.
   bool has_row_ = false;
+  bool rows_from_caller_ = false;  // StartRow() marks rows; row_ is unused
   KeyBuffer row_;
   KeyBuffer qualifier_;  // of the previous cell in this row (order check)
   DeleteTracker deletes_;

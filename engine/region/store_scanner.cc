@@ -124,9 +124,12 @@ bool StoreScanner::PeekRow(std::string_view* row) {
 template <typename Cursor>
 void StoreScanner::MatchRow(Cursor* cursor, std::string_view row, CellSink* out) {
   Filter* const filter = matcher_.filter();
+  matcher_.StartRow();
   ParsedKey key;
   while (cursor->Valid()) {
-    if (!ParseKey(cursor->key(), &key) || !SameBytes(key.row, row)) return;
+    const std::string_view k = cursor->key();
+    // The row first: the row's last cell is followed by the next row's.
+    if (!KeyHasRow(k, row) || !ParseKey(k, &key)) return;
     const std::string_view value = cursor->value();
     const MatchCode code = matcher_.Match(key, value);
     if (IsIncludeMatch(code)) {

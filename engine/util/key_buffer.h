@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <string_view>
 #include <utility>
@@ -53,6 +54,11 @@ class KeyBuffer {
   void assign(std::string_view v) { assign(v.data(), v.size()); }
   // `p` may point into this buffer.
   void assign(const char* p, size_t n) {
+    if (n <= 16) {  // rows and qualifiers: no call into memmove (capacity_ >= kInline)
+      CopyShort(data_, p, n);
+      size_ = n;
+      return;
+    }
     char* old = n > capacity_ ? Grow(n, /*keep=*/false) : nullptr;
     if (n != 0) std::memmove(data_, p, n);
     size_ = n;
@@ -75,6 +81,29 @@ class KeyBuffer {
 
  private:
   bool OnHeap() const { return data_ != inline_; }
+
+  // Copies n <= 16 bytes; every byte is loaded before any is stored, so the
+  // ranges may overlap.
+  static void CopyShort(char* dst, const char* src, size_t n) {
+    if (n >= 8) {
+      uint64_t head, tail;
+      std::memcpy(&head, src, 8);
+      std::memcpy(&tail, src + n - 8, 8);
+      std::memcpy(dst, &head, 8);
+      std::memcpy(dst + n - 8, &tail, 8);
+    } else if (n >= 4) {
+      uint32_t head, tail;
+      std::memcpy(&head, src, 4);
+      std::memcpy(&tail, src + n - 4, 4);
+      std::memcpy(dst, &head, 4);
+      std::memcpy(dst + n - 4, &tail, 4);
+    } else if (n != 0) {
+      const char first = src[0], middle = src[n / 2], last = src[n - 1];
+      dst[0] = first;
+      dst[n / 2] = middle;
+      dst[n - 1] = last;
+    }
+  }
 
   // Moves to a heap buffer of at least n bytes (copying the contents when
   // `keep`). Returns the previous heap buffer, which the caller deletes once

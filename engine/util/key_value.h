@@ -100,6 +100,14 @@ inline bool SameBytes(std::string_view a, std::string_view b) {
   return true;
 }
 
+// True when `key` is a key of a cell in `row` (its row field equals `row`);
+// false for anything too short to hold that row.
+inline bool KeyHasRow(std::string_view key, std::string_view row) {
+  if (key.size() < 2 + row.size()) return false;
+  const size_t len = (static_cast<uint8_t>(key[0]) << 8) | static_cast<uint8_t>(key[1]);
+  return len == row.size() && SameBytes(std::string_view(key.data() + 2, len), row);
+}
+
 // Compares only (row, qualifier): 0 when both name the same column.
 // Returns -1, 0 or 1. REQUIRES: both keys well-formed.
 inline int CompareKeyColumns(std::string_view a, std::string_view b) {

@@ -92,18 +92,27 @@ bool ParseCells(const QString& text, std::vector<std::string>* keys, QString* er
 // tokens of the included cells, in order; *error is set when the matcher broke
 // a contract (a hint that does not move forward, a column seek on the empty
 // qualifier, a column hint that leaves the row, a bad status).
+// With caller_rows the runner starts each row itself (StartRow), as a store
+// scanner does, which lets a plain scan take the matcher's fast path.
 QString RunMatcher(ScanType type, const ScanQueryOptions& options, const QString& cells,
-                   QString* error) {
+                   QString* error, bool caller_rows = false) {
   std::vector<std::string> keys;
   if (!ParseCells(cells, &keys, error)) return {};
   ScanQueryMatcher matcher(type, options);
   QStringList out;
   size_t i = 0;
+  std::string row;
+  bool started = false;
   while (i < keys.size()) {
     ParsedKey key;
     if (!ParseKey(keys[i], &key)) {
       *error = "unparsable key";
       return {};
+    }
+    if (caller_rows && (!started || key.row != row)) {
+      matcher.StartRow();
+      row.assign(key.row);
+      started = true;
     }
     const MatchCode code = matcher.Match(key);
     if (code == MatchCode::kInclude) {
@@ -153,10 +162,12 @@ class ScanQueryMatcherTest : public QObject {
     QFETCH(QString, cells);
     QFETCH(QString, expected);
     RL_QVERIFY_OK(ScanQueryMatcher::Validate(type, options));
-    QString error;
-    const QString got = RunMatcher(type, options, cells, &error);
-    QVERIFY2(error.isEmpty(), qPrintable(error));
-    QCOMPARE(got, expected);
+    for (const bool caller_rows : {false, true}) {
+      QString error;
+      const QString got = RunMatcher(type, options, cells, &error, caller_rows);
+      QVERIFY2(error.isEmpty(), qPrintable(error));
+      QCOMPARE(got, expected);
+    }
   }
 
  private slots:

@@ -60,6 +60,26 @@ class KeyBufferTest : public QObject {
     QCOMPARE(std::string(k.view()), Bytes(50, 'a'));
   }
 
+  // Short assignments (0..16 bytes, copied without memmove) at every length
+  // and offset within the buffer's own contents, overlapping or not.
+  void shortAssignmentsEveryLength() {
+    const std::string source = Bytes(40, 'a');
+    for (size_t n = 0; n <= 17; ++n) {
+      KeyBuffer k(std::string(30, '#'));
+      k.assign(source.substr(3, n));
+      QCOMPARE(std::string(k.view()), source.substr(3, n));
+      for (size_t from = 0; from + n <= 30; ++from) {
+        const std::string before = Bytes(30, 'A');
+        KeyBuffer self(before);
+        self.assign(self.view().substr(from, n));  // overlaps data() for small `from`
+        QCOMPARE(std::string(self.view()), before.substr(from, n));
+      }
+      KeyBuffer heap(Bytes(200, 'x'));  // on the heap: short copies go there too
+      heap.assign(source.substr(5, n));
+      QCOMPARE(std::string(heap.view()), source.substr(5, n));
+    }
+  }
+
   void copyAndMove_data() {
     QTest::addColumn<int>("length");
     QTest::newRow("inline") << 30;
