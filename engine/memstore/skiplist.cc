@@ -221,7 +221,10 @@ void SkipList::Iterator::ResetPath() {
 }
 
 void SkipList::Iterator::SeekWithPath(std::string_view target) {
-  if (path_[0] == list_->head_ || CompareKeys(path_[0]->key(), target) < 0) {
+  // A path still at the head (a fresh iterator) gives the finger search
+  // nothing to start from: its climb would only compare its way up to the
+  // top level, where a search from the head starts anyway.
+  if (path_[0] != list_->head_ && CompareKeys(path_[0]->key(), target) < 0) {
     node_ = list_->FindGreaterOrEqualFrom(target, path_, path_);
   } else {
     node_ = list_->FindGreaterOrEqual(target, path_);
