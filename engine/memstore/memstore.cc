@@ -9,7 +9,31 @@ namespace regionlab {
 MemStore::MemStore()
     : list_(&arena_),
       min_timestamp_(std::numeric_limits<int64_t>::max()),
-      max_timestamp_(std::numeric_limits<int64_t>::min()) {}
+      max_timestamp_(std::numeric_limits<int64_t>::min()) {
+  filters_.push_back(std::make_unique<RowFilter>(kInitialFilterRows));
+  filter_bytes_.store(filters_.back()->MemoryUsage(), std::memory_order_relaxed);
+  filter_.store(filters_.back().get(), std::memory_order_release);
+}
+
+uint64_t MemStore::GrowFilter() {
+  auto grown = std::make_unique<RowFilter>(filters_.back()->capacity() * 4);
+  // Every entry linked so far (the writer's own inserts, all complete).
+  SkipList::Iterator it(&list_);
+  std::string_view previous_row;
+  uint64_t rows = 0;
+  for (it.SeekToFirst(); it.Valid(); it.Next()) {
+    const std::string_view row = KeyRow(it.key());
+    if (rows != 0 && row == previous_row) continue;  // a row's cells are adjacent
+    grown->Add(RowFilter::Hash(row));
+    previous_row = row;
+    ++rows;
+  }
+  filter_bytes_.store(filter_bytes_.load(std::memory_order_relaxed) + grown->MemoryUsage(),
+                      std::memory_order_relaxed);
+  filter_.store(grown.get(), std::memory_order_release);
+  filters_.push_back(std::move(grown));
+  return rows;
+}
 
 bool MemStore::Add(std::string_view key, std::string_view value) {
   ParsedKey parsed;
@@ -18,6 +42,10 @@ bool MemStore::Add(std::string_view key, std::string_view value) {
       value.size() > std::numeric_limits<uint32_t>::max()) {
     return false;
   }
+  // The row enters the filter before the entry is linked: a reader that can
+  // find the entry also finds its row in the filter.
+  if (++filter_adds_ > filters_.back()->capacity()) filter_adds_ = GrowFilter() + 1;
+  filters_.back()->Add(RowFilter::Hash(parsed.row));
   if (!list_.Insert(key, value)) return false;
 
   // Single writer: plain read-modify-write on the atomics is race free; the
@@ -40,7 +68,9 @@ std::unique_ptr<KeyValueIterator> MemStore::NewIterator() const {
   return std::make_unique<Cursor>(this);
 }
 
-uint64_t MemStore::HeapSize() const { return arena_.MemoryUsage() + sizeof(MemStore); }
+uint64_t MemStore::HeapSize() const {
+  return arena_.MemoryUsage() + filter_bytes_.load(std::memory_order_relaxed) + sizeof(MemStore);
+}
 
 int64_t MemStore::MinTimestamp() const {
   if (Empty()) return 0;

@@ -12,9 +12,15 @@
 // locks. An iterator sees every entry added before it was positioned, and
 // never a partly written one.
 //
+// Row filter: every Add also enters the cell's row in a RowFilter, so
+// MayContainRow() can tell a Get that the row is certainly absent without a
+// skiplist search. The filter starts small and is rebuilt four times larger
+// from the entries whenever the rows added outgrow it.
+//
 // Size accounting: HeapSize() counts the arena's blocks (which hold the
-// skiplist nodes, keys and values) plus the MemStore object itself, so it is
-// the memory a flush would release. DataSize() counts key + value bytes only.
+// skiplist nodes, keys and values), the row filters and the MemStore object
+// itself, so it is the memory a flush would release. DataSize() counts key +
+// value bytes only.
 //
 // Lifetime: an iterator holds a plain pointer to its MemStore; the caller
 // keeps the MemStore alive (for example through a shared_ptr) while any
@@ -25,7 +31,9 @@
 #include <cstdint>
 #include <memory>
 #include <string_view>
+#include <vector>
 
+#include "memstore/row_filter.h"
 #include "memstore/skiplist.h"
 #include "util/arena.h"
 #include "util/kv_iterator.h"
@@ -59,6 +67,10 @@ class MemStore {
     SkipList::Iterator iter_;
   };
 
+  // Rows a new MemStore's row filter is sized for; each rebuild multiplies
+  // it by 4.
+  static constexpr uint64_t kInitialFilterRows = 1024;
+
   MemStore();
 
   MemStore(const MemStore&) = delete;
@@ -75,6 +87,13 @@ class MemStore {
   // REQUIRES: this MemStore outlives the iterator.
   std::unique_ptr<KeyValueIterator> NewIterator() const;
 
+  // False when no cell of the row whose RowFilter::Hash is `row_hash` was
+  // added before this call; true when one may have been (about 2% false
+  // positives).
+  bool MayContainRow(uint64_t row_hash) const {
+    return filter_.load(std::memory_order_acquire)->MayContain(row_hash);
+  }
+
   // Bytes of memory held: arena blocks (nodes, keys, values) + this object.
   uint64_t HeapSize() const;
   // Sum of key + value bytes added.
@@ -90,8 +109,19 @@ class MemStore {
   uint64_t MaxSequenceId() const { return max_sequence_id_.load(std::memory_order_relaxed); }
 
  private:
+  // Replaces the filter with one four times larger holding every row added;
+  // returns the number of rows it holds.
+  uint64_t GrowFilter();
+
   Arena arena_;
   SkipList list_;
+  // The current filter; earlier ones stay alive (readers may hold them) until
+  // the MemStore dies. filters_ and filter_adds_ (rows added to the current
+  // filter, counted per cell: an upper bound) are the writer's.
+  std::atomic<RowFilter*> filter_{nullptr};
+  std::vector<std::unique_ptr<RowFilter>> filters_;
+  uint64_t filter_adds_ = 0;
+  std::atomic<uint64_t> filter_bytes_{0};
   // Written by the writer only. count_ is stored last (release) so a reader
   // that sees count_ > 0 also sees the timestamps of those entries.
   std::atomic<uint64_t> data_size_{0};

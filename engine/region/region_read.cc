@@ -399,6 +399,7 @@ Status RegionImpl::DoGet(const Get& get, RowResult* out) {
   StoreVersions versions = CurrentVersions();
   const int64_t now = clock_->NowMillis();
   const ReadSpec read = ReadSpec::Of(get);
+  const uint64_t row_hash = RowFilter::Hash(get.row);
   out->row.assign(get.row);
   CellSink sink(&out->cells);
   Status status;
@@ -410,7 +411,7 @@ Status RegionImpl::DoGet(const Get& get, RowResult* out) {
                        &whole_family)) {
       continue;
     }
-    StoreSources sources(versions.take(i));
+    StoreSources sources(versions.take(i), row_hash);
     AddStoreFiles(read, o, whole_family, expired_before, &sources);
     StoreScanner scanner(stores_[i].family.name, sources.Merged(), ScanType::kUserScan, o,
                          /*reversed=*/false, {}, {});

@@ -24,10 +24,14 @@ class NothingIterator final : public KeyValueIterator {
 NothingIterator nothing;
 }  // namespace
 
-StoreSources::StoreSources(std::shared_ptr<const StoreVersion> version)
+StoreSources::StoreSources(std::shared_ptr<const StoreVersion> version,
+                           std::optional<uint64_t> row_hash)
     : version_(std::move(version)) {
-  if (version_->active != nullptr) AddChild(&active_.emplace(version_->active.get()));
-  if (version_->snapshot != nullptr) AddChild(&snapshot_.emplace(version_->snapshot.get()));
+  auto wanted = [&](const MemStore* m) {
+    return m != nullptr && (!row_hash || m->MayContainRow(*row_hash));
+  };
+  if (wanted(version_->active.get())) AddChild(&active_.emplace(version_->active.get()));
+  if (wanted(version_->snapshot.get())) AddChild(&snapshot_.emplace(version_->snapshot.get()));
 }
 
 void StoreSources::AddChild(KeyValueIterator* child) {

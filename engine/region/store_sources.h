@@ -82,8 +82,11 @@ class StoreSources {
  public:
   static constexpr size_t kInlineFiles = 6;
 
-  // Opens cursors over the version's memstore and snapshot.
-  explicit StoreSources(std::shared_ptr<const StoreVersion> version);
+  // Opens cursors over the version's memstore and snapshot. A read of one
+  // row passes its RowFilter::Hash: a memstore whose row filter rules the
+  // row out gets no cursor.
+  explicit StoreSources(std::shared_ptr<const StoreVersion> version,
+                        std::optional<uint64_t> row_hash = std::nullopt);
   StoreSources(const StoreSources&) = delete;
   StoreSources& operator=(const StoreSources&) = delete;
 

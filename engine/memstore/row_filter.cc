@@ -1,0 +1,75 @@
+#include "memstore/row_filter.h"
+
+#include <cstring>
+
+namespace regionlab {
+
+namespace {
+
+uint64_t Mix(uint64_t x) {  // splitmix64's finaliser
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ull;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebull;
+  x ^= x >> 31;
+  return x;
+}
+
+}  // namespace
+
+uint64_t RowFilter::Hash(std::string_view row) {
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ row.size();
+  const char* p = row.data();
+  size_t n = row.size();
+  for (; n >= 8; n -= 8, p += 8) {
+    uint64_t w;
+    std::memcpy(&w, p, 8);
+    h = Mix(h ^ w);
+  }
+  if (n != 0) {
+    uint64_t w = 0;
+    std::memcpy(&w, p, n);
+    h = Mix(h ^ w ^ (uint64_t{n} << 56));
+  }
+  return Mix(h);
+}
+
+RowFilter::RowFilter(uint64_t capacity_rows)
+    : capacity_(capacity_rows == 0 ? 1 : capacity_rows),
+      num_blocks_((capacity_ * kBitsPerRow + kBlockBytes * 8 - 1) / (kBlockBytes * 8)),
+      words_(new std::atomic<uint64_t>[num_blocks_ * kWordsPerBlock]) {
+  for (uint64_t i = 0; i < num_blocks_ * kWordsPerBlock; ++i) {
+    words_[i].store(0, std::memory_order_relaxed);
+  }
+}
+
+std::atomic<uint64_t>* RowFilter::Block(uint64_t hash) const {
+  // The high half picks the block (a multiply maps it onto [0, num_blocks_)).
+  const uint64_t block = ((hash >> 32) * num_blocks_) >> 32;
+  return &words_[block * kWordsPerBlock];
+}
+
+// kProbes 9-bit positions inside the 512-bit block, from a second mix of
+// the hash (the block already used its high bits).
+void RowFilter::Add(uint64_t hash) {
+  std::atomic<uint64_t>* block = Block(hash);
+  const uint64_t probes = Mix(hash ^ 0x2545f4914f6cdd1dull);
+  for (int i = 0; i < kProbes; ++i) {
+    const uint64_t bit = (probes >> (9 * i)) & 511;
+    block[bit >> 6].fetch_or(uint64_t{1} << (bit & 63), std::memory_order_relaxed);
+  }
+}
+
+bool RowFilter::MayContain(uint64_t hash) const {
+  const std::atomic<uint64_t>* block = Block(hash);
+  const uint64_t probes = Mix(hash ^ 0x2545f4914f6cdd1dull);
+  for (int i = 0; i < kProbes; ++i) {
+    const uint64_t bit = (probes >> (9 * i)) & 511;
+    if ((block[bit >> 6].load(std::memory_order_relaxed) & (uint64_t{1} << (bit & 63))) == 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace regionlab
