@@ -44,7 +44,61 @@ BlockCache::BlockCache(uint64_t capacity_bytes)
   }
 }
 
-BlockCache::~BlockCache() = default;
+BlockCache::~BlockCache() {
+  for (const Slot& s : slots_) delete s.entry;
+}
+
+BlockCache::Entry* BlockCache::Find(const Key& key) const {
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = KeyHash()(key) & mask;; i = (i + 1) & mask) {
+    const Slot& s = slots_[i];
+    if (s.entry == nullptr) return nullptr;
+    if (s.key == key) return s.entry;
+  }
+}
+
+void BlockCache::IndexInsert(Entry* e) {
+  if ((indexed_ + 1) * 2 > slots_.size()) {
+    // Grow to keep at most half the slots used: short probe runs.
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.empty() ? 64 : old.size() * 2, Slot{});
+    for (const Slot& s : old) {
+      if (s.entry == nullptr) continue;
+      size_t i = Home(s.key);
+      while (slots_[i].entry != nullptr) i = (i + 1) & (slots_.size() - 1);
+      slots_[i] = s;
+    }
+  }
+  size_t i = Home(e->key);
+  while (slots_[i].entry != nullptr) i = (i + 1) & (slots_.size() - 1);
+  slots_[i] = Slot{e->key, e};
+  ++indexed_;
+}
+
+void BlockCache::IndexErase(const Key& key) {
+  const size_t mask = slots_.size() - 1;
+  size_t i = Home(key);
+  while (!(slots_[i].key == key && slots_[i].entry != nullptr)) i = (i + 1) & mask;
+  // Backward-shift deletion: pull later slots of the probe run into the hole
+  // whenever the hole lies on their way from their home slot.
+  size_t j = i;
+  while (true) {
+    slots_[i].entry = nullptr;
+    while (true) {
+      j = (j + 1) & mask;
+      if (slots_[j].entry == nullptr) {
+        --indexed_;
+        return;
+      }
+      const size_t home = Home(slots_[j].key);
+      // Stays when its home is cyclically in (i, j].
+      const bool stays = i <= j ? (home > i && home <= j) : (home > i || home <= j);
+      if (!stays) break;
+    }
+    slots_[i] = slots_[j];
+    i = j;
+  }
+}
 
 uint64_t BlockCache::NewFileId() {
   static std::atomic<uint64_t> next{1};
@@ -66,13 +120,12 @@ void BlockCache::LruPushFront(Bucket* b, Entry* e) {
 
 std::shared_ptr<const std::string> BlockCache::Lookup(uint64_t file_id, uint64_t offset) {
   std::lock_guard<std::mutex> lock(mu_);
-  auto it = map_.find(Key{file_id, offset});
-  if (it == map_.end()) {
+  Entry* e = slots_.empty() ? nullptr : Find(Key{file_id, offset});
+  if (e == nullptr) {
     ++misses_;
     return nullptr;
   }
   ++hits_;
-  Entry* e = &it->second;
   LruUnlink(e);
   if (e->priority == BlockPriority::kSingle) {
     BucketOf(BlockPriority::kSingle).bytes -= e->charge;
@@ -88,10 +141,10 @@ void BlockCache::Insert(uint64_t file_id, uint64_t offset, std::shared_ptr<const
   assert(block != nullptr);
   if (block == nullptr) return;
   std::lock_guard<std::mutex> lock(mu_);
-  auto [it, inserted] = map_.try_emplace(Key{file_id, offset});
-  if (!inserted) return;
-  Entry* e = &it->second;
+  if (!slots_.empty() && Find(Key{file_id, offset}) != nullptr) return;
+  auto* e = new Entry;
   e->key = Key{file_id, offset};
+  IndexInsert(e);
   e->charge = ChargeFor(block->size());
   e->block = std::move(block);
   e->priority = in_memory ? BlockPriority::kMemory : BlockPriority::kSingle;
@@ -124,8 +177,8 @@ void BlockCache::Remove(Entry* e) {
     }
   }
   if (e->file_next != nullptr) e->file_next->file_prev = e->file_prev;
-  const Key key = e->key;  // erase() must not be handed a key that lives in the node
-  map_.erase(key);         // destroys *e
+  IndexErase(e->key);
+  delete e;
 }
 
 void BlockCache::EraseFile(uint64_t file_id) {
@@ -188,7 +241,7 @@ BlockCacheStats BlockCache::GetStats() const {
   s.single_bytes = buckets_[static_cast<int>(BlockPriority::kSingle)].bytes;
   s.multi_bytes = buckets_[static_cast<int>(BlockPriority::kMulti)].bytes;
   s.memory_bytes = buckets_[static_cast<int>(BlockPriority::kMemory)].bytes;
-  s.block_count = map_.size();
+  s.block_count = indexed_;
   s.hits = hits_;
   s.misses = misses_;
   s.evictions = evictions_;

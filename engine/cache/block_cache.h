@@ -21,8 +21,14 @@
 // bookkeeping (hash-map node, list links, shared_ptr control block).
 //
 // Thread-safety: all methods are safe to call concurrently. One mutex guards
-// the map and lists; Lookup, Insert and EraseFile's per-block work are O(1)
-// (hash map + intrusive LRU lists); an eviction run is O(blocks evicted).
+// the index and lists; Lookup, Insert and EraseFile's per-block work are O(1)
+// (an open-addressing index + intrusive LRU lists); an eviction run is
+// O(blocks evicted).
+//
+// The index is a power-of-two array of (key, entry) slots with linear
+// probing, at most half full, and deletion that shifts later slots back: a
+// lookup reads one slot (usually one cache line) before the entry, where a
+// node-based hash map reads a bucket, then each node of the chain.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +36,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace regionlab {
 
@@ -102,8 +109,8 @@ class BlockCache {
   struct KeyHash {
     size_t operator()(const Key& k) const;
   };
-  // Lives inside the map node (whose address is stable until erased) and is
-  // linked into its bucket's LRU list and its file's list.
+  // Heap-allocated (its address is stable until removed), indexed by a
+  // slot, and linked into its bucket's LRU list and its file's list.
   struct Entry {
     Key key{};
     std::shared_ptr<const std::string> block;
@@ -120,10 +127,21 @@ class BlockCache {
     uint64_t share = 0;
   };
 
+  struct Slot {
+    Key key{};
+    Entry* entry = nullptr;  // null: empty slot
+  };
+
+  // The index. REQUIRES: mu_ held.
+  Entry* Find(const Key& key) const;
+  void IndexInsert(Entry* e);  // REQUIRES: e->key not indexed
+  void IndexErase(const Key& key);  // REQUIRES: key indexed
+  size_t Home(const Key& key) const { return KeyHash()(key) & (slots_.size() - 1); }
+
   Bucket& BucketOf(BlockPriority p) { return buckets_[static_cast<int>(p)]; }
   static void LruUnlink(Entry* e);
   static void LruPushFront(Bucket* b, Entry* e);
-  // Unlinks `e` from every list and the map. REQUIRES: mu_ held.
+  // Unlinks `e` from every list and the index, and deletes it. REQUIRES: mu_ held.
   void Remove(Entry* e);
   // One HBase eviction run. REQUIRES: mu_ held.
   void Evict();
@@ -135,7 +153,8 @@ class BlockCache {
   const uint64_t min_size_;
 
   mutable std::mutex mu_;
-  std::unordered_map<Key, Entry, KeyHash> map_;
+  std::vector<Slot> slots_;  // power-of-two size
+  size_t indexed_ = 0;
   std::unordered_map<uint64_t, Entry*> files_;  // file_id -> first block of that file
   Bucket buckets_[3];                           // indexed by BlockPriority
   uint64_t size_ = 0;

@@ -216,6 +216,44 @@ class BlockCacheTest : public QObject {
     QVERIFY(Cached(&c, 3, 0));
   }
 
+  // The open-addressing index under churn: inserts, erased files and
+  // lookups over a small key space (long probe runs that wrap around the
+  // slot array, growth, backward-shift deletion) agree with a reference set.
+  void indexMatchesReferenceUnderChurn() {
+    BlockCache c(uint64_t{1} << 40);  // never evicts
+    std::set<std::pair<uint64_t, uint64_t>> reference;
+    std::mt19937_64 rnd(11);
+    for (int op = 0; op < 40000; ++op) {
+      const uint64_t file = 1 + rnd() % 40;
+      const uint64_t offset = (rnd() % 150) * 4096;
+      switch (rnd() % 8) {
+        case 0: {  // drop a whole file
+          c.EraseFile(file);
+          for (auto it = reference.begin(); it != reference.end();) {
+            it = it->first == file ? reference.erase(it) : std::next(it);
+          }
+          break;
+        }
+        case 1:
+        case 2:
+        case 3:
+          QCOMPARE(c.Lookup(file, offset) != nullptr, reference.count({file, offset}) == 1);
+          break;
+        default:
+          c.Insert(file, offset, Block(file, offset), false);
+          reference.insert({file, offset});
+          break;
+      }
+      if (op % 1000 == 0) QCOMPARE(quint64(c.GetStats().block_count), quint64(reference.size()));
+    }
+    for (uint64_t file = 1; file <= 40; ++file) {
+      for (uint64_t i = 0; i < 150; ++i) {
+        QCOMPARE(c.Lookup(file, i * 4096) != nullptr, reference.count({file, i * 4096}) == 1);
+      }
+    }
+    QCOMPARE(quint64(c.GetStats().block_count), quint64(reference.size()));
+  }
+
   void newFileIdsAreUnique() {
     std::set<uint64_t> ids;
     for (int i = 0; i < 1000; ++i) {
