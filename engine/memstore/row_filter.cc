@@ -54,9 +54,16 @@ std::atomic<uint64_t>* RowFilter::Block(uint64_t hash) const {
 void RowFilter::Add(uint64_t hash) {
   std::atomic<uint64_t>* block = Block(hash);
   const uint64_t probes = Mix(hash ^ 0x2545f4914f6cdd1dull);
+  uint64_t masks[kWordsPerBlock] = {};
   for (int i = 0; i < kProbes; ++i) {
     const uint64_t bit = (probes >> (9 * i)) & 511;
-    block[bit >> 6].fetch_or(uint64_t{1} << (bit & 63), std::memory_order_relaxed);
+    masks[bit >> 6] |= uint64_t{1} << (bit & 63);
+  }
+  // One writer: a plain load and store per word, no locked read-modify-write.
+  for (uint64_t w = 0; w < kWordsPerBlock; ++w) {
+    if (masks[w] == 0) continue;
+    block[w].store(block[w].load(std::memory_order_relaxed) | masks[w],
+                   std::memory_order_relaxed);
   }
 }
 

@@ -12,7 +12,8 @@
 // row Add()ed answers true.
 //
 // Thread-safety: Add by one writer at a time; MayContain from any thread,
-// concurrently with Add, without locks (bits are set with relaxed atomic ORs;
+// concurrently with Add, without locks (bits are set with relaxed atomic
+// loads and stores, which a single writer can do without losing any;
 // a row added before the reader started -- ordered by whatever published
 // the write, such as the region's read point -- is seen).
 #pragma once
