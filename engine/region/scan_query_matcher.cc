@@ -114,7 +114,7 @@ ScanQueryMatcher::ScanQueryMatcher(ScanType type, const ScanQueryOptions& option
       explicit_(type == ScanType::kUserScan && !options.raw && !options.columns.empty()),
       all_time_(type != ScanType::kUserScan ||
                 (options.min_ts == 0 && options.max_ts == kLatestTimestamp)),
-      oldest_unexpired_ts_(OldestUnexpiredTs(type, options)) ,
+      oldest_unexpired_ts_(OldestUnexpiredTs(type, options)),
       plain_scan_(type == ScanType::kUserScan && !raw_ && !explicit_ && all_time_ &&
                   oldest_unexpired_ts_ == kMinInt64) {}
 
