@@ -5,6 +5,8 @@
 #include <cassert>
 #include <cmath>
 
+#include "util/hash.h"
+
 namespace regionlab {
 
 namespace {
@@ -21,14 +23,8 @@ double BlockCacheStats::HitRatio() const {
 }
 
 size_t BlockCache::KeyHash::operator()(const Key& k) const {
-  // splitmix64 finaliser over the two words: cheap and well mixed.
-  uint64_t x = k.file_id * 0x9e3779b97f4a7c15ull ^ k.offset;
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ull;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebull;
-  x ^= x >> 31;
-  return static_cast<size_t>(x);
+  // The two words through SplitMix64's finaliser: cheap and well mixed.
+  return static_cast<size_t>(Mix64(k.file_id * 0x9e3779b97f4a7c15ull ^ k.offset));
 }
 
 BlockCache::BlockCache(uint64_t capacity_bytes)

@@ -2,20 +2,9 @@
 
 #include <cstring>
 
+#include "util/hash.h"
+
 namespace regionlab {
-
-namespace {
-
-uint64_t Mix(uint64_t x) {  // splitmix64's finaliser
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ull;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebull;
-  x ^= x >> 31;
-  return x;
-}
-
-}  // namespace
 
 uint64_t RowFilter::Hash(std::string_view row) {
   uint64_t h = 0x9e3779b97f4a7c15ull ^ row.size();
@@ -24,14 +13,14 @@ uint64_t RowFilter::Hash(std::string_view row) {
   for (; n >= 8; n -= 8, p += 8) {
     uint64_t w;
     std::memcpy(&w, p, 8);
-    h = Mix(h ^ w);
+    h = Mix64(h ^ w);
   }
   if (n != 0) {
     uint64_t w = 0;
     std::memcpy(&w, p, n);
-    h = Mix(h ^ w ^ (uint64_t{n} << 56));
+    h = Mix64(h ^ w ^ (uint64_t{n} << 56));
   }
-  return Mix(h);
+  return Mix64(h);
 }
 
 RowFilter::RowFilter(uint64_t capacity_rows)
@@ -53,7 +42,7 @@ std::atomic<uint64_t>* RowFilter::Block(uint64_t hash) const {
 // the hash (the block already used its high bits).
 void RowFilter::Add(uint64_t hash) {
   std::atomic<uint64_t>* block = Block(hash);
-  const uint64_t probes = Mix(hash ^ 0x2545f4914f6cdd1dull);
+  const uint64_t probes = Mix64(hash ^ 0x2545f4914f6cdd1dull);
   uint64_t masks[kWordsPerBlock] = {};
   for (int i = 0; i < kProbes; ++i) {
     const uint64_t bit = (probes >> (9 * i)) & 511;
@@ -69,7 +58,7 @@ void RowFilter::Add(uint64_t hash) {
 
 bool RowFilter::MayContain(uint64_t hash) const {
   const std::atomic<uint64_t>* block = Block(hash);
-  const uint64_t probes = Mix(hash ^ 0x2545f4914f6cdd1dull);
+  const uint64_t probes = Mix64(hash ^ 0x2545f4914f6cdd1dull);
   for (int i = 0; i < kProbes; ++i) {
     const uint64_t bit = (probes >> (9 * i)) & 511;
     if ((block[bit >> 6].load(std::memory_order_relaxed) & (uint64_t{1} << (bit & 63))) == 0) {

@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <string>
 
+#include "util/hash.h"
+
 namespace regionlab {
 
 class Random {
@@ -21,10 +23,7 @@ class Random {
   // The next 64 uniformly distributed bits (SplitMix64: a Weyl sequence fed
   // through a bijective mixer, so every seed gives a full-period stream).
   uint64_t Next() {
-    uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
+    return Mix64(state_ += 0x9e3779b97f4a7c15ull);
   }
 
   // A value in [0, n). REQUIRES: n > 0.
