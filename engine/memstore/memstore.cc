@@ -10,13 +10,13 @@ MemStore::MemStore()
     : list_(&arena_),
       min_timestamp_(std::numeric_limits<int64_t>::max()),
       max_timestamp_(std::numeric_limits<int64_t>::min()) {
-  filters_.push_back(std::make_unique<RowFilter>(kInitialFilterRows));
+  filters_.push_back(std::make_unique<RowBloom>(kInitialFilterRows));
   filter_bytes_.store(filters_.back()->MemoryUsage(), std::memory_order_relaxed);
   filter_.store(filters_.back().get(), std::memory_order_release);
 }
 
 uint64_t MemStore::GrowFilter() {
-  auto grown = std::make_unique<RowFilter>(filters_.back()->capacity() * 4);
+  auto grown = std::make_unique<RowBloom>(filters_.back()->capacity() * 4);
   // Every entry linked so far (the writer's own inserts, all complete).
   SkipList::Iterator it(&list_);
   std::string_view previous_row;
@@ -24,7 +24,7 @@ uint64_t MemStore::GrowFilter() {
   for (it.SeekToFirst(); it.Valid(); it.Next()) {
     const std::string_view row = KeyRow(it.key());
     if (rows != 0 && row == previous_row) continue;  // a row's cells are adjacent
-    grown->Add(RowFilter::Hash(row));
+    grown->Add(RowBloom::Hash(row));
     previous_row = row;
     ++rows;
   }
@@ -45,7 +45,7 @@ bool MemStore::Add(std::string_view key, std::string_view value) {
   // The row enters the filter before the entry is linked: a reader that can
   // find the entry also finds its row in the filter.
   if (++filter_adds_ > filters_.back()->capacity()) filter_adds_ = GrowFilter() + 1;
-  filters_.back()->Add(RowFilter::Hash(parsed.row));
+  filters_.back()->Add(RowBloom::Hash(parsed.row));
   if (!list_.Insert(key, value)) return false;
 
   // Single writer: plain read-modify-write on the atomics is race free; the

@@ -12,7 +12,7 @@
 // locks. An iterator sees every entry added before it was positioned, and
 // never a partly written one.
 //
-// Row filter: every Add also enters the cell's row in a RowFilter, so
+// Row filter: every Add also enters the cell's row in a RowBloom, so
 // MayContainRow() can tell a Get that the row is certainly absent without a
 // skiplist search. The filter starts small and is rebuilt four times larger
 // from the entries whenever the rows added outgrow it.
@@ -33,7 +33,7 @@
 #include <string_view>
 #include <vector>
 
-#include "memstore/row_filter.h"
+#include "memstore/row_bloom.h"
 #include "memstore/skiplist.h"
 #include "util/arena.h"
 #include "util/kv_iterator.h"
@@ -87,7 +87,7 @@ class MemStore {
   // REQUIRES: this MemStore outlives the iterator.
   std::unique_ptr<KeyValueIterator> NewIterator() const;
 
-  // False when no cell of the row whose RowFilter::Hash is `row_hash` was
+  // False when no cell of the row whose RowBloom::Hash is `row_hash` was
   // added before this call; true when one may have been (about 2% false
   // positives).
   bool MayContainRow(uint64_t row_hash) const {
@@ -118,8 +118,8 @@ class MemStore {
   // The current filter; earlier ones stay alive (readers may hold them) until
   // the MemStore dies. filters_ and filter_adds_ (rows added to the current
   // filter, counted per cell: an upper bound) are the writer's.
-  std::atomic<RowFilter*> filter_{nullptr};
-  std::vector<std::unique_ptr<RowFilter>> filters_;
+  std::atomic<RowBloom*> filter_{nullptr};
+  std::vector<std::unique_ptr<RowBloom>> filters_;
   uint64_t filter_adds_ = 0;
   std::atomic<uint64_t> filter_bytes_{0};
   // Written by the writer only. count_ is stored last (release) so a reader

@@ -399,7 +399,7 @@ Status RegionImpl::DoGet(const Get& get, RowResult* out) {
   StoreVersions versions = CurrentVersions();
   const int64_t now = clock_->NowMillis();
   const ReadSpec read = ReadSpec::Of(get);
-  const uint64_t row_hash = RowFilter::Hash(get.row);
+  const uint64_t row_hash = RowBloom::Hash(get.row);
   out->row.assign(get.row);
   CellSink sink(&out->cells);
   Status status;

@@ -83,7 +83,7 @@ class StoreSources {
   static constexpr size_t kInlineFiles = 6;
 
   // Opens cursors over the version's memstore and snapshot. A read of one
-  // row passes its RowFilter::Hash: a memstore whose row filter rules the
+  // row passes its RowBloom::Hash: a memstore whose row filter rules the
   // row out gets no cursor.
   explicit StoreSources(std::shared_ptr<const StoreVersion> version,
                         std::optional<uint64_t> row_hash = std::nullopt);

@@ -250,21 +250,21 @@ class MemStoreTest : public QObject {
       }
       added.push_back(std::move(row));
     }
-    for (const auto& row : added) QVERIFY(ms.MayContainRow(RowFilter::Hash(row)));
+    for (const auto& row : added) QVERIFY(ms.MayContainRow(RowBloom::Hash(row)));
     int false_positives = 0;
     const int probes = 20000;
     for (int i = 0; i < probes; ++i) {
-      false_positives += ms.MayContainRow(RowFilter::Hash("absent" + std::to_string(i))) ? 1 : 0;
+      false_positives += ms.MayContainRow(RowBloom::Hash("absent" + std::to_string(i))) ? 1 : 0;
     }
     QVERIFY2(false_positives < probes / 25, qPrintable(QString::number(false_positives)));
     // A bare filter at its capacity holds the same rate.
-    RowFilter filter(10000);
-    for (int i = 0; i < 10000; ++i) filter.Add(RowFilter::Hash("in" + std::to_string(i)));
-    for (int i = 0; i < 10000; ++i) QVERIFY(filter.MayContain(RowFilter::Hash("in" + std::to_string(i))));
+    RowBloom filter(10000);
+    for (int i = 0; i < 10000; ++i) filter.Add(RowBloom::Hash("in" + std::to_string(i)));
+    for (int i = 0; i < 10000; ++i) QVERIFY(filter.MayContain(RowBloom::Hash("in" + std::to_string(i))));
     int fp = 0;
-    for (int i = 0; i < probes; ++i) fp += filter.MayContain(RowFilter::Hash("out" + std::to_string(i))) ? 1 : 0;
+    for (int i = 0; i < probes; ++i) fp += filter.MayContain(RowBloom::Hash("out" + std::to_string(i))) ? 1 : 0;
     QVERIFY2(fp < probes / 25, qPrintable(QString::number(fp)));
-    QVERIFY(!MemStore().MayContainRow(RowFilter::Hash("anything")));
+    QVERIFY(!MemStore().MayContainRow(RowBloom::Hash("anything")));
   }
 
   // HeapSize counts real memory: never below the bytes stored, growing with
@@ -275,7 +275,7 @@ class MemStoreTest : public QObject {
     const uint64_t empty = ms.HeapSize();
     QVERIFY(empty >= sizeof(MemStore) + SkipList::NodeOverhead(SkipList::kMaxHeight));
     QVERIFY(empty <= sizeof(MemStore) + Arena::kBlockSize + 64 +
-                         RowFilter(MemStore::kInitialFilterRows).MemoryUsage());
+                         RowBloom(MemStore::kInitialFilterRows).MemoryUsage());
 
     Random rnd(99);
     const int n = 20000;
@@ -377,7 +377,7 @@ class MemStoreTest : public QObject {
           it->SeekForPrev(probe);
           if (!it->Valid() || it->key() != probe) return fail("SeekForPrev missed a key");
           // The row filter, rebuilt larger as the writer goes on, keeps it.
-          if (!ms.MayContainRow(RowFilter::Hash(KeyRow(probe)))) {
+          if (!ms.MayContainRow(RowBloom::Hash(KeyRow(probe)))) {
             return fail("row filter lost a published row");
           }
         }

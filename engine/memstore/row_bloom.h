@@ -1,4 +1,4 @@
-// RowFilter: a bloom filter over the rows a MemStore holds, so a Get of a
+// RowBloom: a bloom filter over the rows a MemStore holds, so a Get of a
 // row that is not in the memstore skips its skiplist search (a walk of
 // about log4(n) levels whose nodes are cache misses in a large memstore).
 //
@@ -25,20 +25,20 @@
 
 namespace regionlab {
 
-class RowFilter {
+class RowBloom {
  public:
   static constexpr int kBitsPerRow = 10;
   static constexpr int kProbes = 6;
 
-  // The hash every RowFilter uses for `row` (a reader hashes once and asks
+  // The hash every RowBloom uses for `row` (a reader hashes once and asks
   // several memstores).
   static uint64_t Hash(std::string_view row);
 
   // Sized for `capacity_rows` rows (at least one block).
-  explicit RowFilter(uint64_t capacity_rows);
+  explicit RowBloom(uint64_t capacity_rows);
 
-  RowFilter(const RowFilter&) = delete;
-  RowFilter& operator=(const RowFilter&) = delete;
+  RowBloom(const RowBloom&) = delete;
+  RowBloom& operator=(const RowBloom&) = delete;
 
   void Add(uint64_t hash);
   bool MayContain(uint64_t hash) const;

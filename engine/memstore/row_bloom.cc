@@ -1,4 +1,4 @@
-#include "memstore/row_filter.h"
+#include "memstore/row_bloom.h"
 
 #include <cstring>
 
@@ -6,7 +6,7 @@
 
 namespace regionlab {
 
-uint64_t RowFilter::Hash(std::string_view row) {
+uint64_t RowBloom::Hash(std::string_view row) {
   uint64_t h = 0x9e3779b97f4a7c15ull ^ row.size();
   const char* p = row.data();
   size_t n = row.size();
@@ -23,7 +23,7 @@ uint64_t RowFilter::Hash(std::string_view row) {
   return Mix64(h);
 }
 
-RowFilter::RowFilter(uint64_t capacity_rows)
+RowBloom::RowBloom(uint64_t capacity_rows)
     : capacity_(capacity_rows == 0 ? 1 : capacity_rows),
       num_blocks_((capacity_ * kBitsPerRow + kBlockBytes * 8 - 1) / (kBlockBytes * 8)),
       words_(new std::atomic<uint64_t>[num_blocks_ * kWordsPerBlock]) {
@@ -32,7 +32,7 @@ RowFilter::RowFilter(uint64_t capacity_rows)
   }
 }
 
-std::atomic<uint64_t>* RowFilter::Block(uint64_t hash) const {
+std::atomic<uint64_t>* RowBloom::Block(uint64_t hash) const {
   // The high half picks the block (a multiply maps it onto [0, num_blocks_)).
   const uint64_t block = ((hash >> 32) * num_blocks_) >> 32;
   return &words_[block * kWordsPerBlock];
@@ -40,7 +40,7 @@ std::atomic<uint64_t>* RowFilter::Block(uint64_t hash) const {
 
 // kProbes 9-bit positions inside the 512-bit block, from a second mix of
 // the hash (the block already used its high bits).
-void RowFilter::Add(uint64_t hash) {
+void RowBloom::Add(uint64_t hash) {
   std::atomic<uint64_t>* block = Block(hash);
   const uint64_t probes = Mix64(hash ^ 0x2545f4914f6cdd1dull);
   uint64_t masks[kWordsPerBlock] = {};
@@ -56,7 +56,7 @@ void RowFilter::Add(uint64_t hash) {
   }
 }
 
-bool RowFilter::MayContain(uint64_t hash) const {
+bool RowBloom::MayContain(uint64_t hash) const {
   const std::atomic<uint64_t>* block = Block(hash);
   const uint64_t probes = Mix64(hash ^ 0x2545f4914f6cdd1dull);
   for (int i = 0; i < kProbes; ++i) {
