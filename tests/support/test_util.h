@@ -5,6 +5,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <string>
+#include <vector>
 
 #include "regionlab/status.h"
 
@@ -51,6 +52,8 @@ ProgramRun RunProgram(const QString& program, const QStringList& args, const QBy
                       const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment(),
                       const QString& working_dir = {}, int timeout_ms = 120000);
 
+// The names of the entries of `dir`, sorted; empty when it is missing.
+std::vector<std::string> FileNames(const std::string& dir);
 // Reads a whole file into a string; empty when missing.
 std::string ReadAll(const std::string& path);
 // Overwrites the byte at `offset` with its bitwise complement.

@@ -1,8 +1,6 @@
 // Region behaviour: the write path's limits, HBase's read semantics across
 // memstore and store files, flush, compaction, reopen, MVCC and metrics.
 #include <QtTest>
-#include <algorithm>
-#include <filesystem>
 #include <thread>
 
 #include "region_test_util.h"
@@ -501,15 +499,7 @@ class RegionTest : public QObject {
   void rollWalDeletesFlushedSegments() {
     TempDir dir;
     auto desc = Descriptor({Family("f")});
-    const std::filesystem::path wal_dir = std::filesystem::path(dir.path()) / "wal";
-    auto segments = [&] {
-      std::vector<std::string> names;
-      for (const auto& e : std::filesystem::directory_iterator(wal_dir)) {
-        names.push_back(e.path().filename().string());
-      }
-      std::sort(names.begin(), names.end());
-      return names;
-    };
+    auto segments = [&] { return test::FileNames(dir.File("wal")); };
     auto put = [](Region* region, const std::string& row) {
       RowMutation m;
       m.row = row;

@@ -3,9 +3,7 @@
 // delete semantics, namespaces, region tools, server failover, the ERROR
 // form and the warnings HBase prints for ignored arguments.
 #include <QtTest>
-#include <algorithm>
 #include <ctime>
-#include <filesystem>
 
 #include "shell_test_util.h"
 
@@ -484,16 +482,7 @@ class ShellCommandsTest : public QObject {
     QVERIFY(fx.Last("create 't', 'f'").ok);
     const std::string server =
         fx.Json("locate_region 't', 'a'").value("region").toObject().value("server").toString().toStdString();
-    const std::filesystem::path wal_dir =
-        std::filesystem::path(fx.dir().path()) / "servers" / server / "wal";
-    auto segments = [&] {
-      std::vector<std::string> names;
-      for (const auto& e : std::filesystem::directory_iterator(wal_dir)) {
-        names.push_back(e.path().filename().string());
-      }
-      std::sort(names.begin(), names.end());
-      return names;
-    };
+    auto segments = [&] { return test::FileNames(fx.dir().File("servers/" + server + "/wal")); };
     QVERIFY(fx.Last("put 't', 'a', 'f:q', 'v1'").ok);
     const std::vector<std::string> before = segments();
     QCOMPARE(before.size(), size_t(1));
