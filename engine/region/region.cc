@@ -205,6 +205,9 @@ Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
   report->wal_entries_replayed = report_replayed_;
   report->wal_entries_skipped = report_skipped_;
   report->max_sequence_id = next_sequence_id_ - 1;
+  // As HBase's region server does once a region is open: a store with
+  // enough files (or with references) is queued for compaction.
+  MaybeScheduleCompaction();
   return Status::OK();
 }
 

@@ -199,45 +199,49 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
                             drop_deletes ? ScanType::kCompactDropDeletes
                                          : ScanType::kCompactRetainDeletes,
                             drop_deletes, &cells);
-  std::lock_guard<std::mutex> l(state_mu_);
-  st.compacting = false;
-  if (!out.ok()) {
-    return out.status().WithContext("compaction of region " + descriptor_.encoded_name +
-                                    " family " + st.family.name);
-  }
-  auto v = std::make_shared<StoreVersion>(*st.version);
-  std::vector<std::shared_ptr<StoreFile>> files;
-  bool placed = false;
-  for (const auto& f : v->files) {
-    if (std::find(inputs.begin(), inputs.end(), f) != inputs.end()) {
-      if (!placed && *out) files.push_back(*out);
-      placed = true;
-    } else {
-      files.push_back(f);
+  // The listener is told after the locks are released: it may flush.
+  uint64_t out_bytes = 0, ms = 0;
+  {
+    std::lock_guard<std::mutex> l(state_mu_);
+    st.compacting = false;
+    if (!out.ok()) {
+      return out.status().WithContext("compaction of region " + descriptor_.encoded_name +
+                                      " family " + st.family.name);
     }
+    auto v = std::make_shared<StoreVersion>(*st.version);
+    std::vector<std::shared_ptr<StoreFile>> files;
+    bool placed = false;
+    for (const auto& f : v->files) {
+      if (std::find(inputs.begin(), inputs.end(), f) != inputs.end()) {
+        if (!placed && *out) files.push_back(*out);
+        placed = true;
+      } else {
+        files.push_back(f);
+      }
+    }
+    RegionManifest next = manifest_;
+    auto& names = next.files[st.family.name];
+    names.clear();
+    for (const auto& f : files) names.push_back(f->name);
+    Status s = WriteManifest(env_, dir_, next);
+    if (!s.ok()) return s.WithContext("compaction of region " + descriptor_.encoded_name);
+    manifest_ = std::move(next);
+    v->files = std::move(files);
+    st.version = std::move(v);
+    for (const auto& f : inputs) {
+      cache_->EraseFile(f->reader->file_id());
+      // Open readers keep their descriptor. A reference's file belongs to the
+      // parent region; the cluster removes the parent once nothing refers to it.
+      if (!f->is_reference) (void)env_->RemoveFile(f->path);
+    }
+    ++compactions_;
+    if (major) ++major_compactions_;
+    compacted_in_ += input_bytes;
+    out_bytes = *out ? (*out)->size : 0;
+    compacted_out_ += out_bytes;
+    ms = ElapsedMs(start);
+    compaction_time_ms_ += ms;
   }
-  RegionManifest next = manifest_;
-  auto& names = next.files[st.family.name];
-  names.clear();
-  for (const auto& f : files) names.push_back(f->name);
-  Status s = WriteManifest(env_, dir_, next);
-  if (!s.ok()) return s.WithContext("compaction of region " + descriptor_.encoded_name);
-  manifest_ = std::move(next);
-  v->files = std::move(files);
-  st.version = std::move(v);
-  for (const auto& f : inputs) {
-    cache_->EraseFile(f->reader->file_id());
-    // Open readers keep their descriptor. A reference's file belongs to the
-    // parent region; the cluster removes the parent once nothing refers to it.
-    if (!f->is_reference) (void)env_->RemoveFile(f->path);
-  }
-  ++compactions_;
-  if (major) ++major_compactions_;
-  compacted_in_ += input_bytes;
-  const uint64_t out_bytes = *out ? (*out)->size : 0;
-  compacted_out_ += out_bytes;
-  const uint64_t ms = ElapsedMs(start);
-  compaction_time_ms_ += ms;
   CompactionEvent ev{descriptor_.encoded_name, st.family.name, major, clock_->NowMillis(),
                      inputs.size(), input_bytes, out_bytes, cells, ms};
   std::function<void(const CompactionEvent&)> cb;
@@ -268,16 +272,50 @@ Status RegionImpl::Flush(FlushReason reason, bool wait) {
 
 Status RegionImpl::Compact(bool major, bool wait) {
   if (wait) {
-    for (size_t i = 0; i < stores_.size(); ++i) RL_RETURN_IF_ERROR(CompactStore(i, major));
-    return Status::OK();
+    // One compaction at a time: wait for a background one to finish, or a
+    // store it is compacting would be skipped here.
+    {
+      std::unique_lock<std::mutex> l(bg_mu_);
+      bg_cv_.wait(l, [this] { return !compaction_scheduled_; });
+      compaction_scheduled_ = true;
+    }
+    Status s;
+    for (size_t i = 0; i < stores_.size() && s.ok(); ++i) s = CompactStore(i, major);
+    bool requested = false, requested_major = false;
+    {
+      std::lock_guard<std::mutex> l(bg_mu_);
+      compaction_scheduled_ = false;
+      std::swap(requested, compaction_requested_);
+      std::swap(requested_major, compaction_requested_major_);
+      bg_cv_.notify_all();
+    }
+    if (requested) (void)Compact(requested_major, /*wait=*/false);
+    return s;
   }
   std::lock_guard<std::mutex> l(bg_mu_);
-  if (closing_ || closed_ || compaction_scheduled_ || pool_ == nullptr) return Status::OK();
+  if (closing_ || closed_ || pool_ == nullptr) return Status::OK();
+  if (compaction_scheduled_) {
+    // Queued, as HBase queues compaction requests: served once the running
+    // compaction is done (a major request stays major).
+    compaction_requested_ = true;
+    compaction_requested_major_ |= major;
+    return Status::OK();
+  }
   compaction_scheduled_ = true;
   ++bg_running_;
   pool_->Schedule([this, major] {
+    bool run_major = major;
     Status s;
-    for (size_t i = 0; i < stores_.size() && s.ok(); ++i) s = CompactStore(i, major);
+    for (;;) {
+      for (size_t i = 0; i < stores_.size() && s.ok(); ++i) s = CompactStore(i, run_major);
+      std::lock_guard<std::mutex> bl(bg_mu_);
+      if (!s.ok() || closing_ || closed_ || !compaction_requested_) {
+        compaction_requested_ = compaction_requested_major_ = false;
+        break;
+      }
+      run_major = compaction_requested_major_;
+      compaction_requested_ = compaction_requested_major_ = false;
+    }
     std::lock_guard<std::mutex> bl(bg_mu_);
     compaction_scheduled_ = false;
     --bg_running_;
@@ -293,7 +331,8 @@ void RegionImpl::MaybeScheduleCompaction() {
   {
     std::lock_guard<std::mutex> l(state_mu_);
     for (const auto& st : stores_) {
-      needed |= NeedsCompaction(st.version->files.size(), options_.compaction);
+      needed |= NeedsCompaction(st.version->files.size(), options_.compaction) ||
+                HasReferences(*st.version);
     }
   }
   if (needed) (void)Compact(/*major=*/false, /*wait=*/false);

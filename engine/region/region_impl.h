@@ -126,6 +126,9 @@ class RegionImpl {
                                                     ScanType type, bool major, uint64_t* cells);
   Result<std::shared_ptr<StoreFile>> OpenStoreFile(const Store& store, const std::string& name);
   Status WriteManifestLocked();  // REQUIRES: state_mu_ held
+  // Requests a (minor) compaction when a store has reached the minimum file
+  // count or holds reference files: after a flush, and once a region is
+  // open (HBase's post-open check).
   void MaybeScheduleCompaction();
   ScanQueryOptions CompactionOptionsFor(const Store& store) const;
   void NotifyFlushDone();
@@ -188,6 +191,9 @@ class RegionImpl {
   uint64_t snapshot_sequence_id_ = 0;  // guarded by flush_mu_
   bool flush_scheduled_ = false;
   bool compaction_scheduled_ = false;
+  // A request made while a compaction ran, served after it.
+  bool compaction_requested_ = false;
+  bool compaction_requested_major_ = false;
   int bg_running_ = 0;
   Status bg_error_;
   bool closing_ = false;

@@ -50,7 +50,7 @@ struct CompactionOptions {
   double ratio = 1.2;       // hbase.hstore.compaction.ratio
   uint64_t min_size = 128ull << 20;  // hbase.hstore.compaction.min.size (files below always qualify)
   uint64_t max_size = UINT64_MAX;    // hbase.hstore.compaction.max.size
-  bool auto_compact = true;          // run minor compactions after flushes
+  bool auto_compact = true;          // minor compactions after flushes and on open
 };
 
 // Memstore bytes across every region that shares it (a region server's

@@ -113,8 +113,12 @@ class RegionOpsTest : public QObject {
     da.end_key = split;
     db.encoded_name = "daughterB";
     db.start_key = split;
-    auto a = Region::Open(RegionOptions(), a_dir, da);
-    auto b = Region::Open(RegionOptions(), b_dir, db);
+    // Without automatic compactions, which would rewrite the references as
+    // soon as the daughters open (see daughterOpenRewritesItsReferences).
+    RegionOptions manual;
+    manual.compaction.auto_compact = false;
+    auto a = Region::Open(manual, a_dir, da);
+    auto b = Region::Open(manual, b_dir, db);
     RL_QVERIFY_OK(a.status());
     RL_QVERIFY_OK(b.status());
     QVERIFY((*a)->GetSplitPoint()->has_references);
@@ -137,6 +141,115 @@ class RegionOpsTest : public QObject {
     QVERIFY(!IsReferenceName(am.files["f"][0]));
     // The parent's files are untouched: daughter B still reads them.
     QCOMPARE(ScanAll(b->get()).size(), size_t(150));
+  }
+
+  // HBase's region server checks every store of a region it has opened and
+  // queues a compaction for one with references or enough files.
+  void daughterOpenRewritesItsReferences() {
+    TempDir dir;
+    const std::string parent_dir = dir.path() + "/parent", a_dir = dir.path() + "/a";
+    auto desc = Descriptor({Family("f")});
+    desc.encoded_name = "parent";
+    {
+      auto parent = Region::Open(RegionOptions(), parent_dir, desc);
+      RL_QVERIFY_OK(parent.status());
+      for (int i = 0; i < 100; ++i) {
+        RowMutation m;
+        m.row = "row" + std::to_string(1000 + i);
+        m.Put("f", "q", std::to_string(i));
+        RL_QVERIFY_OK((*parent)->Mutate(m));
+      }
+      RL_QVERIFY_OK((*parent)->Close());
+    }
+    RegionManifest pm;
+    RL_QVERIFY_OK(ReadManifest(Env::Default(), parent_dir, &pm));
+    RL_QVERIFY_OK(WriteReferenceManifest(Env::Default(), a_dir, {{"parent", pm}},
+                                         StoreFileReference::Half::kBottom, "row1040"));
+    auto da = desc;
+    da.encoded_name = "daughterA";
+    da.end_key = "row1040";
+    auto a = Region::Open(RegionOptions(), a_dir, da);
+    RL_QVERIFY_OK(a.status());
+    RL_QVERIFY_OK((*a)->WaitForBackgroundWork());
+    QVERIFY(!(*a)->GetSplitPoint()->has_references);
+    RegionManifest am;
+    RL_QVERIFY_OK(ReadManifest(Env::Default(), a_dir, &am));
+    QCOMPARE(am.files["f"].size(), size_t(1));
+    QVERIFY(!IsReferenceName(am.files["f"][0]));
+    QCOMPARE(ScanAll(a->get()).size(), size_t(40));
+  }
+
+  void reopenedRegionCompactsAStoreWithEnoughFiles_data() {
+    QTest::addColumn<bool>("auto_compact");
+    QTest::addColumn<quint64>("files_after_open");
+    QTest::newRow("auto") << true << quint64(1);
+    QTest::newRow("manual") << false << quint64(3);
+  }
+  void reopenedRegionCompactsAStoreWithEnoughFiles() {
+    QFETCH(bool, auto_compact);
+    QFETCH(quint64, files_after_open);
+    TempDir dir;
+    RegionOptions manual;
+    manual.compaction.auto_compact = false;
+    {
+      // Three flushed files, left uncompacted.
+      auto region = Region::Open(manual, dir.path(), Descriptor({Family("f")}));
+      RL_QVERIFY_OK(region.status());
+      for (int file = 0; file < 3; ++file) {
+        for (int i = 0; i < 10; ++i) {
+          RowMutation m;
+          m.row = "r" + std::to_string(i);
+          m.Put("f", "q", std::to_string(file));
+          RL_QVERIFY_OK((*region)->Mutate(m));
+        }
+        RL_QVERIFY_OK((*region)->Flush());
+      }
+      QCOMPARE((*region)->GetMetrics().store_files, quint64(3));
+    }
+    RegionOptions options;
+    options.compaction.auto_compact = auto_compact;
+    auto region = Region::Open(options, dir.path(), Descriptor({Family("f")}));
+    RL_QVERIFY_OK(region.status());
+    RL_QVERIFY_OK((*region)->WaitForBackgroundWork());
+    QCOMPARE((*region)->GetMetrics().store_files, files_after_open);
+    const auto rows = ScanAll(region->get());
+    QCOMPARE(rows.size(), size_t(10));
+    QCOMPARE(rows.front().cells.front().value, std::string("2"));
+  }
+
+  // Flushes that ask for a compaction while one runs are not lost: the
+  // request is served once the running compaction is done.
+  void compactionRequestedDuringACompactionRunsAfterIt() {
+    TempDir dir;
+    auto region = Region::Open(RegionOptions(), dir.path(), Descriptor({Family("f")}));
+    RL_QVERIFY_OK(region.status());
+    Region* r = region->get();
+    auto flush_file = [r](int file) {
+      for (int i = 0; i < 10; ++i) {
+        RowMutation m;
+        m.row = "r" + std::to_string(i);
+        m.Put("f", "q", std::to_string(file));
+        if (!r->Mutate(m).ok()) return false;
+      }
+      return r->Flush().ok();
+    };
+    std::atomic<int> compactions{0};
+    std::atomic<bool> flushed_during{true};
+    RegionListener listener;
+    listener.on_compaction = [&](const CompactionEvent&) {
+      // Still inside the background compaction task: three more files,
+      // each flush asking for a compaction.
+      if (compactions++ == 0) {
+        for (int file = 3; file < 6; ++file) flushed_during = flushed_during && flush_file(file);
+      }
+    };
+    r->SetListener(listener);
+    for (int file = 0; file < 3; ++file) QVERIFY(flush_file(file));
+    RL_QVERIFY_OK(r->WaitForBackgroundWork());
+    QVERIFY(flushed_during);
+    QCOMPARE(compactions.load(), 2);
+    QCOMPARE(r->GetMetrics().store_files, quint64(1));
+    QCOMPARE(ScanAll(r).front().cells.front().value, std::string("5"));
   }
 
   void referenceNamesRoundTrip() {
