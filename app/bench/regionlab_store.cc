@@ -20,6 +20,7 @@ std::vector<std::pair<std::string, std::string>> describeFamily(
       {"COMPRESSION", regionlab::CompressionName(family.compression)},
       {"BLOOMFILTER", regionlab::BloomTypeName(family.bloom)},
       {"BLOCKSIZE", std::to_string(family.block_size)},
+      {"checksums", "CRC32C per block, verified on every read"},
   };
 }
 

@@ -32,6 +32,8 @@ std::vector<std::pair<std::string, std::string>> RocksDbStore::describe() const 
       {"compression", "snappy"},
       {"filter", "bloom, " + std::to_string(m_settings.bloomBitsPerKey) + " bits/key"},
       {"block size", std::to_string(block)},
+      {"ReadOptions.verify_checksums",
+       rocksdb::ReadOptions().verify_checksums ? "true (default)" : "false (default)"},
       {"block cache", std::to_string(m_settings.blockCacheBytes >> 20) + " MiB (LRU)"},
       {"write buffer", std::to_string(m_settings.writeBufferBytes >> 20) + " MiB"},
       {"background jobs", std::to_string(defaults.max_background_jobs)},
