@@ -114,12 +114,12 @@ void BlockCache::LruPushFront(Bucket* b, Entry* e) {
   b->head.lru_next = e;
 }
 
-std::shared_ptr<const std::string> BlockCache::Lookup(uint64_t file_id, uint64_t offset) {
+BlockData BlockCache::Lookup(uint64_t file_id, uint64_t offset) {
   std::lock_guard<std::mutex> lock(mu_);
   Entry* e = slots_.empty() ? nullptr : Find(Key{file_id, offset});
   if (e == nullptr) {
     ++misses_;
-    return nullptr;
+    return {};
   }
   ++hits_;
   LruUnlink(e);
@@ -132,16 +132,15 @@ std::shared_ptr<const std::string> BlockCache::Lookup(uint64_t file_id, uint64_t
   return e->block;
 }
 
-void BlockCache::Insert(uint64_t file_id, uint64_t offset, std::shared_ptr<const std::string> block,
-                        bool in_memory) {
-  assert(block != nullptr);
-  if (block == nullptr) return;
+void BlockCache::Insert(uint64_t file_id, uint64_t offset, BlockData block, bool in_memory) {
+  assert(block);
+  if (!block) return;
   std::lock_guard<std::mutex> lock(mu_);
   if (!slots_.empty() && Find(Key{file_id, offset}) != nullptr) return;
   auto* e = new Entry;
   e->key = Key{file_id, offset};
   IndexInsert(e);
-  e->charge = ChargeFor(block->size());
+  e->charge = ChargeFor(block.size());
   e->block = std::move(block);
   e->priority = in_memory ? BlockPriority::kMemory : BlockPriority::kSingle;
   Bucket& bucket = BucketOf(e->priority);

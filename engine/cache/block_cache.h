@@ -35,6 +35,8 @@
 #include <memory>
 #include <mutex>
 #include <string>
+
+#include "util/block_data.h"
 #include <unordered_map>
 #include <vector>
 
@@ -76,16 +78,15 @@ class BlockCache {
   BlockCache(const BlockCache&) = delete;
   BlockCache& operator=(const BlockCache&) = delete;
 
-  // The block, or null on a miss. A hit makes the block most recently used;
+  // The block, or an empty BlockData on a miss. A hit makes the block most recently used;
   // a hit on a kSingle block promotes it to kMulti.
-  std::shared_ptr<const std::string> Lookup(uint64_t file_id, uint64_t offset);
+  BlockData Lookup(uint64_t file_id, uint64_t offset);
 
   // Caches `block` with kMemory priority when `in_memory`, else kSingle, and
   // runs an eviction when the size goes over the acceptable size. Inserting a
   // key that is already cached keeps the cached block (as HBase does).
-  // REQUIRES: block != nullptr.
-  void Insert(uint64_t file_id, uint64_t offset, std::shared_ptr<const std::string> block,
-              bool in_memory);
+  // REQUIRES: block is not empty.
+  void Insert(uint64_t file_id, uint64_t offset, BlockData block, bool in_memory);
 
   // Drops every block of a file (the file was deleted or closed). Not counted
   // as evictions.
@@ -113,7 +114,7 @@ class BlockCache {
   // slot, and linked into its bucket's LRU list and its file's list.
   struct Entry {
     Key key{};
-    std::shared_ptr<const std::string> block;
+    BlockData block;
     uint64_t charge = 0;
     BlockPriority priority = BlockPriority::kSingle;
     Entry* lru_prev = nullptr;  // circular list, head_.lru_next is the most recent

@@ -12,19 +12,17 @@ namespace {
 constexpr int kMaxForwardSteps = kDataBlockRestartInterval;
 }  // namespace
 
-BlockIterator::BlockIterator(std::shared_ptr<const std::string> contents, std::string origin)
+BlockIterator::BlockIterator(BlockData contents, std::string origin)
     : contents_(std::move(contents)), origin_(std::move(origin)) {
   Init();
 }
 
-BlockIterator::BlockIterator(std::shared_ptr<const std::string> contents, const std::string* path,
-                             uint64_t block_offset)
+BlockIterator::BlockIterator(BlockData contents, const std::string* path, uint64_t block_offset)
     : contents_(std::move(contents)), origin_path_(path), origin_offset_(block_offset) {
   Init();
 }
 
-void BlockIterator::Reset(std::shared_ptr<const std::string> contents, const std::string* path,
-                          uint64_t block_offset) {
+void BlockIterator::Reset(BlockData contents, const std::string* path, uint64_t block_offset) {
   contents_ = std::move(contents);
   origin_.clear();
   origin_path_ = path;
@@ -35,7 +33,7 @@ void BlockIterator::Reset(std::shared_ptr<const std::string> contents, const std
 }
 
 void BlockIterator::Init() {
-  const std::string& block = *contents_;
+  const std::string_view block = contents_.view();
   data_ = block.data();
   if (block.size() < 4 || block.size() > UINT32_MAX) {
     Corrupt(0, "block of " + std::to_string(block.size()) + " bytes has no restart array");

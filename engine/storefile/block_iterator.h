@@ -24,6 +24,7 @@
 #include <string>
 #include <string_view>
 
+#include "util/block_data.h"
 #include "util/key_buffer.h"
 #include "util/kv_iterator.h"
 
@@ -33,17 +34,15 @@ class BlockIterator final : public KeyValueIterator {
  public:
   // `origin` prefixes error messages, e.g. "/d/f.sf: data block at offset 4096".
   // A malformed restart array makes status() a Corruption at once.
-  BlockIterator(std::shared_ptr<const std::string> contents, std::string origin);
+  BlockIterator(BlockData contents, std::string origin);
   // The same, for a data block of the file at *path (not owned; it must
   // outlive the iterator) at `block_offset`: the origin string
   // "<path>: data block at offset N" is only built if an error needs it.
-  BlockIterator(std::shared_ptr<const std::string> contents, const std::string* path,
-                uint64_t block_offset);
+  BlockIterator(BlockData contents, const std::string* path, uint64_t block_offset);
 
   // Starts over on another data block, as the constructor above does, reusing
   // this iterator's buffers.
-  void Reset(std::shared_ptr<const std::string> contents, const std::string* path,
-             uint64_t block_offset);
+  void Reset(BlockData contents, const std::string* path, uint64_t block_offset);
 
   bool Valid() const override { return status_.ok() && current_ < restarts_; }
   void SeekToFirst() override;
@@ -74,7 +73,7 @@ class BlockIterator final : public KeyValueIterator {
   void Corrupt(uint64_t block_offset, std::string_view detail);
   std::string Origin() const;
 
-  std::shared_ptr<const std::string> contents_;
+  BlockData contents_;
   std::string origin_;                     // used when origin_path_ is null
   const std::string* origin_path_ = nullptr;
   uint64_t origin_offset_ = 0;

@@ -3,6 +3,7 @@
 #include <snappy.h>
 
 #include <cstdio>
+#include <cstring>
 
 #include "util/coding.h"
 #include "util/crc32c.h"
@@ -90,8 +91,13 @@ std::string BlockTrailer(std::string_view stored, Compression type) {
   return trailer;
 }
 
-Status ReadBlock(const RandomAccessFile& file, const BlockHandle& handle, std::string_view what,
-                 std::string* contents, Compression* type) {
+namespace {
+
+// ReadBlock into the buffer alloc(n) returns (n bytes, written once);
+// scratch holds the stored bytes when the file has no mapping.
+template <typename Alloc>
+Status ReadBlockInto(const RandomAccessFile& file, const BlockHandle& handle, std::string_view what,
+                     std::string* scratch, Compression* type, Alloc alloc) {
   const std::string& path = file.path();
   const uint64_t file_size = file.Size();
   if (handle.offset > file_size || handle.size > file_size - handle.offset ||
@@ -101,10 +107,9 @@ Status ReadBlock(const RandomAccessFile& file, const BlockHandle& handle, std::s
                             " bytes extends past the end of the file (" +
                             std::to_string(file_size) + " bytes)");
   }
-  std::string scratch;
-  std::string_view raw;  // a view of the file's mapping, or of scratch
+  std::string_view raw;  // a view of the file's mapping, or of *scratch
   const size_t n = static_cast<size_t>(handle.size);
-  Status s = file.ReadView(handle.offset, n + kBlockTrailerSize, &scratch, &raw);
+  Status s = file.ReadView(handle.offset, n + kBlockTrailerSize, scratch, &raw);
   if (!s.ok()) return s;
 
   const char* trailer = raw.data() + n;
@@ -117,22 +122,18 @@ Status ReadBlock(const RandomAccessFile& file, const BlockHandle& handle, std::s
   }
   const auto code = static_cast<uint8_t>(trailer[0]);
   switch (code) {
-    case static_cast<uint8_t>(Compression::kNone):
-      if (raw.data() == scratch.data()) {
-        scratch.resize(n);
-        *contents = std::move(scratch);
-      } else {
-        contents->assign(raw.data(), n);
-      }
+    case static_cast<uint8_t>(Compression::kNone): {
+      char* dst = alloc(n);
+      if (n != 0) std::memcpy(dst, raw.data(), n);
       break;
+    }
     case static_cast<uint8_t>(Compression::kSnappy): {
       size_t ulen = 0;
       if (!snappy::GetUncompressedLength(raw.data(), n, &ulen) || ulen > MaxUncompressedSize(n)) {
         return CorruptionAt(path, what, handle.offset, "bad snappy header");
       }
-      contents->resize(ulen);
-      if (!snappy::RawUncompress(raw.data(), n, contents->data())) {
-        contents->clear();
+      if (!snappy::RawUncompress(raw.data(), n, alloc(ulen))) {
+        alloc(0);
         return CorruptionAt(path, what, handle.offset, "snappy data does not uncompress");
       }
       break;
@@ -143,6 +144,26 @@ Status ReadBlock(const RandomAccessFile& file, const BlockHandle& handle, std::s
   }
   if (type != nullptr) *type = static_cast<Compression>(code);
   return Status::OK();
+}
+
+}  // namespace
+
+Status ReadBlock(const RandomAccessFile& file, const BlockHandle& handle, std::string_view what,
+                 std::string* contents, Compression* type) {
+  std::string scratch;
+  return ReadBlockInto(file, handle, what, &scratch, type, [contents](size_t n) {
+    contents->resize(n);
+    return contents->data();
+  });
+}
+
+Status ReadBlock(const RandomAccessFile& file, const BlockHandle& handle, std::string_view what,
+                 BlockData* contents, Compression* type) {
+  std::string scratch;
+  return ReadBlockInto(file, handle, what, &scratch, type, [contents](size_t n) {
+    *contents = n == 0 ? BlockData() : BlockData(n);
+    return contents->mutable_data();
+  });
 }
 
 Status CorruptionAt(const std::string& path, std::string_view what, uint64_t offset,

@@ -14,6 +14,7 @@
 
 #include "regionlab/options.h"
 #include "regionlab/status.h"
+#include "util/block_data.h"
 #include "util/coding.h"
 #include "util/key_value.h"
 
@@ -74,6 +75,9 @@ std::string BlockTrailer(std::string_view stored, Compression type);
 // file and never allocates more than a bounded multiple of the stored size.
 Status ReadBlock(const RandomAccessFile& file, const BlockHandle& handle, std::string_view what,
                  std::string* contents, Compression* type = nullptr);
+// The same, into a BlockData (data blocks: shared with the block cache).
+Status ReadBlock(const RandomAccessFile& file, const BlockHandle& handle, std::string_view what,
+                 BlockData* contents, Compression* type = nullptr);
 
 // True when `key` has the structure of util/key_value.h (long enough, row
 // length in range), so CompareKeys on it stays inside its bytes.

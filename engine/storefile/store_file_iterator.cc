@@ -27,7 +27,7 @@ bool StoreFileIterator::BlockFailed() {
 
 bool StoreFileIterator::LoadBlock(size_t i) {
   if (block_ && block_index_ == i) return !BlockFailed();
-  std::shared_ptr<const std::string> contents;
+  BlockData contents;
   Status s = reader_->ReadDataBlock(i, &contents, use_cache_);
   if (!s.ok()) {
     status_ = s;

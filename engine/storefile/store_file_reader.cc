@@ -104,7 +104,7 @@ Status StoreFileReader::ParseIndex(const RandomAccessFile& file, const FixedTrai
                                    uint64_t data_end, std::string contents, Metadata* meta) {
   const std::string& path = file.path();
   const uint64_t at = trailer.index.offset;
-  storefile::BlockIterator it(std::make_shared<const std::string>(std::move(contents)),
+  storefile::BlockIterator it(BlockData::Copy(contents),
                               path + ": block index at offset " + std::to_string(at));
   uint64_t expected_offset = 0;
   for (it.SeekToFirst(); it.Valid(); it.Next()) {
@@ -222,7 +222,7 @@ std::string StoreFileReader::DataBlockOrigin(size_t i) const {
   return path_ + ": data block at offset " + std::to_string(meta_.index[i].handle.offset);
 }
 
-Status StoreFileReader::ReadDataBlock(size_t i, std::shared_ptr<const std::string>* contents,
+Status StoreFileReader::ReadDataBlock(size_t i, BlockData* contents,
                                       bool allow_cache) const {
   const BlockHandle& h = meta_.index[i].handle;
   const bool use_cache = allow_cache && cache_ != nullptr && opts_.cache_blocks;
@@ -233,12 +233,11 @@ Status StoreFileReader::ReadDataBlock(size_t i, std::shared_ptr<const std::strin
       return Status::OK();
     }
   }
-  std::string data;
-  Status s = storefile::ReadBlock(*file_, h, "data block", &data);
+  BlockData block;
+  Status s = storefile::ReadBlock(*file_, h, "data block", &block);
   blocks_read_.fetch_add(1, std::memory_order_relaxed);
   bytes_read_.fetch_add(h.size + kBlockTrailerSize, std::memory_order_relaxed);
   if (!s.ok()) return s;
-  auto block = std::make_shared<const std::string>(std::move(data));
   if (use_cache) cache_->Insert(file_id_, h.offset, block, opts_.in_memory);
   *contents = std::move(block);
   return Status::OK();
@@ -247,7 +246,7 @@ Status StoreFileReader::ReadDataBlock(size_t i, std::shared_ptr<const std::strin
 Status StoreFileReader::ScanDataBlock(size_t i, bool check_entries, std::string* prev_last_key,
                                       uint64_t* cells, DataBlockInfo* out) const {
   const IndexEntry& e = meta_.index[i];
-  std::string data;
+  BlockData data;
   Compression type = Compression::kNone;
   RL_RETURN_IF_ERROR(storefile::ReadBlock(*file_, e.handle, "data block", &data, &type));
   out->offset = e.handle.offset;
@@ -258,7 +257,7 @@ Status StoreFileReader::ScanDataBlock(size_t i, bool check_entries, std::string*
   if (!check_entries) return Status::OK();
 
   const std::string origin = DataBlockOrigin(i);
-  storefile::BlockIterator it(std::make_shared<const std::string>(std::move(data)), origin);
+  storefile::BlockIterator it(std::move(data), origin);
   uint64_t n = 0;
   for (it.SeekToFirst(); it.Valid(); it.Next()) {
     if (!prev_last_key->empty() && CompareKeys(*prev_last_key, it.key()) >= 0) {

@@ -119,7 +119,7 @@ class StoreFileReader : public std::enable_shared_from_this<StoreFileReader> {
   size_t FindBlock(std::string_view target) const;
   // The uncompressed contents of data block `i` of the index, from the cache
   // or the file. REQUIRES: i < index().size().
-  Status ReadDataBlock(size_t i, std::shared_ptr<const std::string>* contents,
+  Status ReadDataBlock(size_t i, BlockData* contents,
                        bool use_cache = true) const;
   // "<path>: data block at offset N", the prefix of block error messages.
   std::string DataBlockOrigin(size_t i) const;

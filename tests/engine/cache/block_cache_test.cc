@@ -23,14 +23,14 @@ constexpr uint64_t kBlockBytes = kCharge - BlockCache::kPerBlockOverhead;
 // single 23 750, multi 47 500, memory 23 750.
 constexpr uint64_t kCapacity = 100 * kCharge;
 
-std::shared_ptr<const std::string> Block(uint64_t file, uint64_t offset) {
+BlockData Block(uint64_t file, uint64_t offset) {
   std::string b = std::to_string(file) + ":" + std::to_string(offset);
   b.resize(kBlockBytes, '.');
-  return std::make_shared<const std::string>(std::move(b));
+  return BlockData::Copy(b);
 }
 
 bool Cached(BlockCache* c, uint64_t file, uint64_t offset) {
-  return c->Lookup(file, offset) != nullptr;
+  return static_cast<bool>(c->Lookup(file, offset));
 }
 
 }  // namespace
@@ -52,13 +52,13 @@ class BlockCacheTest : public QObject {
   void hitsMissesAndRatio() {
     BlockCache c(kCapacity);
     QCOMPARE(c.GetStats().HitRatio(), 0.0);
-    QVERIFY(c.Lookup(1, 0) == nullptr);
+    QVERIFY(!c.Lookup(1, 0));
     auto b = Block(1, 0);
     c.Insert(1, 0, b, false);
     auto got = c.Lookup(1, 0);
-    QVERIFY(got == b);  // the very same shared block
-    QVERIFY(c.Lookup(1, 1) == nullptr);
-    QVERIFY(c.Lookup(2, 0) == nullptr);
+    QVERIFY(got.data() == b.data());  // the very same shared block
+    QVERIFY(!c.Lookup(1, 1));
+    QVERIFY(!c.Lookup(2, 0));
     const BlockCacheStats s = c.GetStats();
     QCOMPARE(quint64(s.hits), quint64(1));
     QCOMPARE(quint64(s.misses), quint64(3));
@@ -91,7 +91,7 @@ class BlockCacheTest : public QObject {
     auto first = Block(1, 0);
     c.Insert(1, 0, first, false);
     c.Insert(1, 0, Block(9, 9), true);
-    QVERIFY(c.Lookup(1, 0) == first);
+    QVERIFY(c.Lookup(1, 0).data() == first.data());
     const BlockCacheStats s = c.GetStats();
     QCOMPARE(quint64(s.block_count), quint64(1));
     QCOMPARE(quint64(s.size), quint64(kCharge));
@@ -237,7 +237,7 @@ class BlockCacheTest : public QObject {
         case 1:
         case 2:
         case 3:
-          QCOMPARE(c.Lookup(file, offset) != nullptr, reference.count({file, offset}) == 1);
+          QCOMPARE(static_cast<bool>(c.Lookup(file, offset)), reference.count({file, offset}) == 1);
           break;
         default:
           c.Insert(file, offset, Block(file, offset), false);
@@ -248,7 +248,7 @@ class BlockCacheTest : public QObject {
     }
     for (uint64_t file = 1; file <= 40; ++file) {
       for (uint64_t i = 0; i < 150; ++i) {
-        QCOMPARE(c.Lookup(file, i * 4096) != nullptr, reference.count({file, i * 4096}) == 1);
+        QCOMPARE(static_cast<bool>(c.Lookup(file, i * 4096)), reference.count({file, i * 4096}) == 1);
       }
     }
     QCOMPARE(quint64(c.GetStats().block_count), quint64(reference.size()));
@@ -280,7 +280,7 @@ class BlockCacheTest : public QObject {
           if (kind < 60) {
             ++lookups;
             auto b = c.Lookup(file, offset);
-            if (b && b->compare(0, 20, Block(file, offset)->substr(0, 20)) != 0) ++wrong;
+            if (b && b.view().substr(0, 20) != Block(file, offset).view().substr(0, 20)) ++wrong;
           } else if (kind < 98) {
             c.Insert(file, offset, Block(file, offset), kind % 4 == 0);
           } else if (kind < 99) {

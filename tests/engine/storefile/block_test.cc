@@ -25,10 +25,10 @@ std::string OddKey(uint32_t i) {
   return EncodeKey(BinaryRow(2 * i + 1), "q", 42, CellType::kPut, 1);
 }
 
-std::shared_ptr<const std::string> Build(const std::vector<KV>& entries, int interval) {
+BlockData Build(const std::vector<KV>& entries, int interval) {
   BlockBuilder b(interval);
   for (const auto& [k, v] : entries) b.Add(k, v);
-  return std::make_shared<const std::string>(b.Finish());
+  return BlockData::Copy(b.Finish());
 }
 
 std::vector<KV> Entries(uint32_t n) {
@@ -85,14 +85,14 @@ class BlockTest : public QObject {
       QCOMPARE(shared, 0u);
       QCOMPARE(size_t(non_shared), entries[16 * r].first.size());
     }
-    BlockIterator it(std::make_shared<const std::string>(block), "blk");
+    BlockIterator it(BlockData::Copy(block), "blk");
     QCOMPARE(it.num_restarts(), 7u);
   }
 
   void emptyBlock() {
     BlockBuilder b(16);
     QVERIFY(b.empty());
-    BlockIterator it(std::make_shared<const std::string>(b.Finish()), "blk");
+    BlockIterator it(BlockData::Copy(b.Finish()), "blk");
     RL_QVERIFY_OK(it.status());
     it.SeekToFirst();
     QVERIFY(!it.Valid());
@@ -203,7 +203,7 @@ class BlockTest : public QObject {
   }
   void corruptRestartArray() {
     QFETCH(QByteArray, block);
-    BlockIterator it(std::make_shared<const std::string>(block.constData(), block.size()),
+    BlockIterator it(BlockData::Copy(std::string_view(block.constData(), block.size())),
                      "/x.sf: data block at offset 7");
     QVERIFY(it.status().IsCorruption());
     QVERIFY(it.status().message().find("/x.sf: data block at offset 7") != std::string::npos);
@@ -215,13 +215,13 @@ class BlockTest : public QObject {
 
   // An entry whose lengths point past the block is reported, with its offset.
   void corruptEntryLengths() {
-    std::string block = *Build(Entries(40), 16);
+    std::string block(Build(Entries(40), 16).view());
     // Entry 1 starts right after entry 0 (three 1-byte varints, the key and
     // an empty value): claim it shares more bytes than the previous key has.
     const std::string k0 = EvenKey(0);
     const size_t entry1 = 3 + k0.size();
     block[entry1] = static_cast<char>(0x7f);
-    BlockIterator it(std::make_shared<const std::string>(block), "/y.sf: data block at offset 0");
+    BlockIterator it(BlockData::Copy(block), "/y.sf: data block at offset 0");
     RL_QVERIFY_OK(it.status());
     it.SeekToFirst();
     QVERIFY(it.Valid());
@@ -239,7 +239,7 @@ class BlockTest : public QObject {
   // crash or read out of bounds (checked by the sanitizer build).
   void randomContentsNeverCrash() {
     std::mt19937 rng(1234);
-    const std::string good = *Build(Entries(200), 16);
+    const std::string good(Build(Entries(200), 16).view());
     for (int round = 0; round < 3000; ++round) {
       std::string block;
       if (round % 2 == 0) {
@@ -253,7 +253,7 @@ class BlockTest : public QObject {
         for (int k = 0; k < 1 + round % 5; ++k)
           block[rng() % block.size()] = static_cast<char>(rng());
       }
-      BlockIterator it(std::make_shared<const std::string>(block), "fuzz");
+      BlockIterator it(BlockData::Copy(block), "fuzz");
       int steps = 0;
       for (it.SeekToFirst(); it.Valid() && steps < 1000; it.Next()) ++steps;
       for (it.SeekToLast(); it.Valid() && steps < 2000; it.Prev()) ++steps;

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <random>
 
+#include <snappy.h>
+
 #include "storefile/block_builder.h"
 #include "storefile/bloom_filter.h"
 #include "storefile/format.h"
@@ -279,6 +281,48 @@ class CorruptionTest : public QObject {
     QVERIFY2(IsCorruptionAt(s, path), s.ToString().c_str());
     QVERIFY2(s.message().find(expect.toStdString()) != std::string::npos, s.ToString().c_str());
     QVERIFY(s.message().find("data block at offset 0") != std::string::npos);
+  }
+
+  // ReadBlock into a std::string (metadata) and into a BlockData (data
+  // blocks) must agree on the bytes and on every error.
+  void readBlockOverloadsAgree_data() {
+    QTest::addColumn<int>("type");
+    QTest::addColumn<QByteArray>("contents");
+    QTest::addColumn<bool>("ok");
+    const std::string plain = "row-0001 value value value value value value value";
+    std::string packed;
+    snappy::Compress(plain.data(), plain.size(), &packed);
+    QTest::newRow("none") << 0 << QByteArray::fromStdString(plain) << true;
+    QTest::newRow("none, empty") << 0 << QByteArray() << true;
+    QTest::newRow("snappy") << 1 << QByteArray::fromStdString(packed) << true;
+    QTest::newRow("snappy bad body") << 1 << QByteArray("\x40\x00\x01", 3) << false;
+    QTest::newRow("unknown type") << 7 << QByteArray("abc") << false;
+  }
+  void readBlockOverloadsAgree() {
+    QFETCH(int, type);
+    QFETCH(QByteArray, contents);
+    QFETCH(bool, ok);
+    const std::string stored(contents.constData(), contents.size());
+    const std::string path =
+        Crafted("block.raw", stored + storefile::BlockTrailer(stored, static_cast<Compression>(type)));
+    auto file = Env::Default()->NewRandomAccessFile(path);
+    RL_QVERIFY_OK(file.status());
+    const BlockHandle h{0, stored.size()};
+    std::string as_string;
+    BlockData as_block;
+    const Status a = storefile::ReadBlock(**file, h, "data block", &as_string);
+    const Status b = storefile::ReadBlock(**file, h, "data block", &as_block);
+    QCOMPARE(a.ok(), ok);
+    QCOMPARE(b.ToString(), a.ToString());
+    if (!ok) return;
+    QCOMPARE(as_block.view(), std::string_view(as_string));
+    if (type == 1) {
+      std::string expected;
+      QVERIFY(snappy::Uncompress(stored.data(), stored.size(), &expected));
+      QCOMPARE(as_string, expected);
+    } else {
+      QCOMPARE(as_string, stored);
+    }
   }
 
   // Metadata whose CRCs are valid but whose contents contradict the file.

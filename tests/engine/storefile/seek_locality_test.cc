@@ -41,7 +41,7 @@ class SeekLocalityTest : public QObject {
     BlockBuilder b(interval);
     for (const auto& [k, v] : kvs) b.Add(k, v);
     const std::string path = "/some/file.sf";
-    BlockIterator it(std::make_shared<const std::string>(b.Finish()), &path, 4096);
+    BlockIterator it(BlockData::Copy(b.Finish()), &path, 4096);
     for (uint32_t seed = 1; seed <= 20; ++seed) {
       QVERIFY(test::RandomSeekWalk(&it, ToEntries(kvs), seed, 2000));
     }
@@ -56,7 +56,7 @@ class SeekLocalityTest : public QObject {
     auto build = [](const std::vector<KV>& cells) {
       BlockBuilder b(16);
       for (const auto& [k, v] : cells) b.Add(k, v);
-      return std::make_shared<const std::string>(b.Finish());
+      return BlockData::Copy(b.Finish());
     };
     const std::string path = "/f.sf";
     BlockIterator it(build(first), &path, 0);
@@ -84,7 +84,7 @@ class SeekLocalityTest : public QObject {
     const uint32_t second = DecodeFixed32(block.data() + array + 4);
     block[second] = 5;  // the second restart entry now claims a shared prefix
     const std::string path = "/data/cf/000000000007.sf";
-    BlockIterator it(std::make_shared<const std::string>(block), &path, 8192);
+    BlockIterator it(BlockData::Copy(block), &path, 8192);
     it.Seek(kvs[20].first);  // the binary search reads that restart key
     QVERIFY(!it.Valid());
     QVERIFY2(test::IsCorruptionAt(it.status(), path), it.status().ToString().c_str());
