@@ -250,11 +250,14 @@ class RegionScannerImpl final : public RegionScanner {
     }
   }
 
+  ~RegionScannerImpl() override { CountReads(); }
+
   bool Next(RowResult* out) override {
     if (pending_pos_ < pending_count_) return EmitPending(out);
     // out's cells are left in place until a row replaces them (its buffers
     // are reused), and cleared when there is no row.
     if (!ReadNextRow()) {
+      CountReads();
       out->row.clear();
       out->cells.clear();
       return false;
@@ -327,7 +330,7 @@ class RegionScannerImpl final : public RegionScanner {
       }
       if (pending_.empty()) continue;
       ++rows_;
-      ++region_->read_requests_;
+      if (++uncounted_reads_ == kReadsPerCount) CountReads();
       pending_count_ = pending_.size();
       pending_pos_ = 0;
       return true;
@@ -352,6 +355,16 @@ class RegionScannerImpl final : public RegionScanner {
     return true;
   }
 
+  // Adds the rows read since the last call to the region's read-request
+  // count: once per kReadsPerCount rows, at the end and when the scanner is
+  // dropped, rather than an atomic add per row.
+  void CountReads() {
+    if (uncounted_reads_ == 0) return;
+    region_->read_requests_.fetch_add(uncounted_reads_, std::memory_order_relaxed);
+    uncounted_reads_ = 0;
+  }
+  static constexpr uint64_t kReadsPerCount = 64;
+
   RegionImpl* region_;
   Scan scan_;
   std::vector<std::unique_ptr<StoreScanner>> stores_;
@@ -359,6 +372,7 @@ class RegionScannerImpl final : public RegionScanner {
   std::vector<char> in_row_;             // whether that row is the one read
   std::unique_ptr<Filter> filter_;  // this scan's copy of scan_.filter
   int64_t rows_ = 0;
+  uint64_t uncounted_reads_ = 0;
   KeyBuffer row_;                   // the row being read or handed out
   std::vector<Cell> pending_;       // its cells; [0, pending_count_) are live
   size_t pending_count_ = 0;

@@ -200,6 +200,17 @@ class ScanQueryMatcher {
   void SeekHint(const ParsedKey& key, MatchCode code, KeyBuffer* out) const;
   std::string SeekHint(const ParsedKey& key, MatchCode code) const;  // the same, as a string
 
+  // True when SeekHint(key, code) is simply the first key past key's column
+  // (a column seek that does not jump to a later explicit column): stepping
+  // over the column's remaining cells reaches the same place.
+  bool HintIsNextColumn(const ParsedKey& key, MatchCode code) const {
+    if (code != MatchCode::kSeekNextColumn && code != MatchCode::kIncludeAndSeekNextColumn) {
+      return false;
+    }
+    return !explicit_ || column_index_ >= options_.columns.size() ||
+           !(key.qualifier < std::string_view(options_.columns[column_index_]));
+  }
+
   // True once the explicit columns have all been served in the current row:
   // every later cell of the row would be dropped, so a reader may leave the
   // row without showing them (HBase's ExplicitColumnTracker answers

@@ -35,9 +35,11 @@ class StoreScanner::RowBuffer {
     return {bytes_.data() + e.offset + e.key_size, e.value_size};
   }
   void Next() { --pos_; }
+  bool PrefersSeekToNext() const { return false; }
   void SeekForward(std::string_view target) {
     while (Valid() && CompareKeys(key(), target) < 0) Next();
   }
+  void Seek(std::string_view target) { SeekForward(target); }
 
  private:
   struct Entry {
@@ -59,7 +61,9 @@ struct InputCursor {
   std::string_view key() const { return input->key(); }
   std::string_view value() const { return input->value(); }
   void Next() { input->Next(); }
+  bool PrefersSeekToNext() const { return input->PrefersSeekToNext(); }
   void SeekForward(std::string_view target) { (scanner->*seek_forward)(target); }
+  void Seek(std::string_view target) { input->Seek(target); }
 };
 }  // namespace
 
@@ -152,6 +156,7 @@ void StoreScanner::MatchRow(Cursor* cursor, std::string_view row, CellSink* out)
         break;
       case MatchCode::kSeekNextColumn:
       case MatchCode::kIncludeAndSeekNextColumn:
+        if (matcher_.HintIsNextColumn(key, code) && StepPastColumn(cursor, k)) break;
         matcher_.SeekHint(key, code, &seek_key_);
         cursor->SeekForward(seek_key_);
         break;
@@ -171,6 +176,24 @@ void StoreScanner::MatchRow(Cursor* cursor, std::string_view row, CellSink* out)
         return;
     }
   }
+}
+
+template <typename Cursor>
+bool StoreScanner::StepPastColumn(Cursor* cursor, std::string_view key) {
+  if (cursor->PrefersSeekToNext()) return false;  // a memstore: a seek costs no more
+  column_prefix_.assign(key.substr(0, key.size() - kKeyTailSize));
+  for (int i = 0; i < kNextsBeforeSeek; ++i) {
+    cursor->Next();
+    if (!cursor->Valid() || !KeyInColumn(cursor->key(), column_prefix_)) return true;
+  }
+  // Many versions left: seek past the column (`key` no longer points to
+  // valid bytes; the prefix copy names the column).
+  const std::string_view prefix = column_prefix_;
+  const size_t row_len = (static_cast<uint8_t>(prefix[0]) << 8) | static_cast<uint8_t>(prefix[1]);
+  SetFirstKeyOnColumn(&seek_key_, prefix.substr(2, row_len), prefix.substr(2 + row_len),
+                      /*next_column=*/true);
+  cursor->Seek(seek_key_);  // the steps are spent: no more Next() first
+  return true;
 }
 
 bool StoreScanner::BufferRowBackward(std::string_view row) {

@@ -94,6 +94,14 @@ class StoreScanner {
   // until the row ends or the matcher leaves it.
   template <typename Cursor>
   void MatchRow(Cursor* cursor, std::string_view row, CellSink* out);
+  // After a column seek code whose hint is the next column: steps over the
+  // rest of the column of `key` (the cursor's current key) with up to
+  // kNextsBeforeSeek Next() calls, comparing only the row and qualifier --
+  // no seek key is built unless the column has more cells, when it seeks.
+  // False, without moving, when the cursor is a memstore's (a seek costs no
+  // more than a step there): the caller seeks.
+  template <typename Cursor>
+  bool StepPastColumn(Cursor* cursor, std::string_view key);
   // Reversed: steps back over the cells of `row` into row_buffer_. False
   // (the input partly moved) when the row is too large to buffer.
   bool BufferRowBackward(std::string_view row);
@@ -108,6 +116,7 @@ class StoreScanner {
   bool positioned_ = false;
   bool done_ = false;  // the filter ended this store's part of the scan
   KeyBuffer seek_key_;  // seek targets, built in place
+  KeyBuffer column_prefix_;  // StepPastColumn's column
   std::unique_ptr<RowBuffer> row_buffer_;  // reversed scans
 };
 

@@ -108,6 +108,13 @@ inline bool KeyHasRow(std::string_view key, std::string_view row) {
   return len == row.size() && SameBytes(std::string_view(key.data() + 2, len), row);
 }
 
+// True when `key` names the column whose keys start with `column_prefix`
+// (a key without its kKeyTailSize-byte tail): the same row and qualifier.
+inline bool KeyInColumn(std::string_view key, std::string_view column_prefix) {
+  return key.size() == column_prefix.size() + kKeyTailSize &&
+         SameBytes(key.substr(0, column_prefix.size()), column_prefix);
+}
+
 // Compares only (row, qualifier): 0 when both name the same column.
 // Returns -1, 0 or 1. REQUIRES: both keys well-formed.
 inline int CompareKeyColumns(std::string_view a, std::string_view b) {

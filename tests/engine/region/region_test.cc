@@ -623,6 +623,30 @@ class RegionTest : public QObject {
     QCOMPARE(ScanAll(region.get()).size(), size_t(kThreads * kPerThread));
   }
 
+  // Every row a scan returns is one read request (HBase's readRequestsCount),
+  // counted by the time the scan ends or its scanner is dropped.
+  void scannedRowsCountAsReadRequests() {
+    TempDir dir;
+    auto region = OpenRegion(dir.path(), Descriptor({Family("f")}));
+    QVERIFY(region);
+    for (int i = 0; i < 300; ++i) {
+      RowMutation m;
+      m.row = "row" + std::to_string(1000 + i);
+      m.Put("f", "q", "v");
+      RL_QVERIFY_OK(region->Mutate(m));
+    }
+    QCOMPARE(ScanAll(region.get()).size(), size_t(300));
+    QCOMPARE(region->GetMetrics().read_requests, quint64(300));
+    {
+      auto scanner = region->GetScanner(Scan());
+      RL_QVERIFY_OK(scanner.status());
+      RowResult row;
+      for (int i = 0; i < 70; ++i) QVERIFY((*scanner)->Next(&row));
+      QVERIFY(region->GetMetrics().read_requests >= quint64(300 + 64));
+    }  // dropped part way: the rest of its rows are counted
+    QCOMPARE(region->GetMetrics().read_requests, quint64(370));
+  }
+
   void metricsTrackMemstoreFilesAndCache() {
     TempDir dir;
     auto region = OpenRegion(dir.path(), Descriptor({Family("f")}));
