@@ -35,10 +35,10 @@
 #include <memory>
 #include <mutex>
 #include <string>
-
-#include "util/block_data.h"
 #include <unordered_map>
 #include <vector>
+
+#include "util/block_data.h"
 
 namespace regionlab {
 

@@ -229,9 +229,9 @@ std::vector<std::unique_ptr<StoreScanner>> RegionImpl::OpenStoreScanners(const S
     }
     auto sources = std::make_unique<StoreSources>(versions.take(i));
     AddStoreFiles(read, o, whole_family, expired_before, sources.get());
-    scanners.push_back(std::make_unique<StoreScanner>(stores_[i].family.name, std::move(sources),
-                                                      ScanType::kUserScan, o, scan.reversed,
-                                                      scan.start_row, scan.stop_row));
+    scanners.push_back(std::make_unique<StoreScanner>(
+        stores_[i].family.name, std::move(sources), ScanType::kUserScan, std::move(o),
+        scan.reversed, scan.start_row, scan.stop_row));
   }
   return scanners;
 }
@@ -427,8 +427,8 @@ Status RegionImpl::DoGet(const Get& get, RowResult* out) {
     }
     StoreSources sources(versions.take(i), row_hash);
     AddStoreFiles(read, o, whole_family, expired_before, &sources);
-    StoreScanner scanner(stores_[i].family.name, sources.Merged(), ScanType::kUserScan, o,
-                         /*reversed=*/false, {}, {});
+    StoreScanner scanner(stores_[i].family.name, sources.Merged(), ScanType::kUserScan,
+                         std::move(o), /*reversed=*/false, {}, {});
     scanner.ReadSingleRow(get.row, &sink);
     status = scanner.status();
   }

@@ -107,14 +107,14 @@ ScanQueryMatcher::DeleteResult ScanQueryMatcher::DeleteTracker::IsDeleted(const 
 // ---------------------------------------------------------------------------
 // ScanQueryMatcher
 
-ScanQueryMatcher::ScanQueryMatcher(ScanType type, const ScanQueryOptions& options)
+ScanQueryMatcher::ScanQueryMatcher(ScanType type, ScanQueryOptions options)
     : type_(type),
-      options_(options),
-      raw_(type == ScanType::kUserScan && options.raw),
-      explicit_(type == ScanType::kUserScan && !options.raw && !options.columns.empty()),
+      options_(std::move(options)),
+      raw_(type == ScanType::kUserScan && options_.raw),
+      explicit_(type == ScanType::kUserScan && !options_.raw && !options_.columns.empty()),
       all_time_(type != ScanType::kUserScan ||
-                (options.min_ts == 0 && options.max_ts == kLatestTimestamp)),
-      oldest_unexpired_ts_(OldestUnexpiredTs(type, options)),
+                (options_.min_ts == 0 && options_.max_ts == kLatestTimestamp)),
+      oldest_unexpired_ts_(OldestUnexpiredTs(type, options_)),
       plain_scan_(type == ScanType::kUserScan && !raw_ && !explicit_ && all_time_ &&
                   oldest_unexpired_ts_ == kMinInt64) {}
 

@@ -153,7 +153,7 @@ int64_t FamilyTtlMillis(int64_t ttl_seconds);
 
 class ScanQueryMatcher {
  public:
-  ScanQueryMatcher(ScanType type, const ScanQueryOptions& options);
+  ScanQueryMatcher(ScanType type, ScanQueryOptions options);
 
   ScanQueryMatcher(const ScanQueryMatcher&) = delete;
   ScanQueryMatcher& operator=(const ScanQueryMatcher&) = delete;

@@ -68,28 +68,28 @@ struct InputCursor {
 }  // namespace
 
 StoreScanner::StoreScanner(std::string family, KeyValueIterator* input, ScanType type,
-                           const ScanQueryOptions& options, bool reversed, std::string start,
+                           ScanQueryOptions options, bool reversed, std::string start,
                            std::string stop)
     : family_(std::move(family)),
       input_(input),
-      matcher_(type, options),
+      matcher_(type, std::move(options)),
       reversed_(reversed),
       start_(std::move(start)),
       stop_(std::move(stop)) {}
 
 StoreScanner::StoreScanner(std::string family, std::unique_ptr<StoreSources> sources,
-                           ScanType type, const ScanQueryOptions& options, bool reversed,
+                           ScanType type, ScanQueryOptions options, bool reversed,
                            std::string start, std::string stop)
-    : StoreScanner(std::move(family), sources->Merged(), type, options, reversed,
+    : StoreScanner(std::move(family), sources->Merged(), type, std::move(options), reversed,
                    std::move(start), std::move(stop)) {
   sources_ = std::move(sources);
 }
 
 StoreScanner::StoreScanner(std::string family, std::unique_ptr<KeyValueIterator> input,
-                           ScanType type, const ScanQueryOptions& options, bool reversed,
+                           ScanType type, ScanQueryOptions options, bool reversed,
                            std::string start, std::string stop)
-    : StoreScanner(std::move(family), input.get(), type, options, reversed, std::move(start),
-                   std::move(stop)) {
+    : StoreScanner(std::move(family), input.get(), type, std::move(options), reversed,
+                   std::move(start), std::move(stop)) {
   owned_input_ = std::move(input);
 }
 

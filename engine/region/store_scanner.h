@@ -44,15 +44,15 @@ class StoreScanner {
   // row (inclusive) and `stop` the exclusive lower bound. Empty = unbounded.
   // The input is not owned; it must outlive the scanner.
   StoreScanner(std::string family, KeyValueIterator* input, ScanType type,
-               const ScanQueryOptions& options, bool reversed, std::string start,
+               ScanQueryOptions options, bool reversed, std::string start,
                std::string stop);
   // The same, reading sources->Merged() and owning the sources.
   StoreScanner(std::string family, std::unique_ptr<StoreSources> sources, ScanType type,
-               const ScanQueryOptions& options, bool reversed, std::string start,
+               ScanQueryOptions options, bool reversed, std::string start,
                std::string stop);
   // The same, owning the input (flush and compaction).
   StoreScanner(std::string family, std::unique_ptr<KeyValueIterator> input, ScanType type,
-               const ScanQueryOptions& options, bool reversed, std::string start,
+               ScanQueryOptions options, bool reversed, std::string start,
                std::string stop);
   ~StoreScanner();
 

@@ -45,11 +45,10 @@ void StoreSources::AddChild(KeyValueIterator* child) {
 }
 
 void StoreSources::AddFile(const StoreFile& file, bool use_cache, const LazySeek* lazy) {
-  if (!file.is_reference && inline_files_ < kInlineFiles) {
-    const size_t i = inline_files_++;
-    KeyValueIterator* it = &files_[i].emplace(file.reader, use_cache);
+  if (!file.is_reference && !files_.full()) {
+    KeyValueIterator* it = files_.Emplace(file.reader, use_cache);
     if (lazy != nullptr) {
-      it = &lazy_[i].emplace(it, lazy->placeholder, lazy->target);
+      it = lazy_.Emplace(it, lazy->placeholder, lazy->target);
       any_lazy_ = true;
     }
     AddChild(it);

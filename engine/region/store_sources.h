@@ -16,9 +16,10 @@
 // points into the object.
 #pragma once
 
-#include <array>
 #include <memory>
+#include <new>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "region/merging_iterator.h"
@@ -112,13 +113,38 @@ class StoreSources {
   KeyValueIterator* Merged();
 
  private:
+  // Up to N objects of type T built in place, in order, and destroyed in
+  // reverse order. Unlike std::array<std::optional<T>, N>, nothing is written
+  // to the unused slots when it is constructed (a Get builds one per store).
+  template <typename T, size_t N>
+  class InlineObjects {
+   public:
+    InlineObjects() {}  // NOLINT: leaves the storage uninitialised on purpose
+    InlineObjects(const InlineObjects&) = delete;
+    InlineObjects& operator=(const InlineObjects&) = delete;
+    ~InlineObjects() {
+      while (size_ != 0) Slot(--size_)->~T();
+    }
+    bool full() const { return size_ == N; }
+    template <typename... Args>
+    T* Emplace(Args&&... args) {
+      T* p = new (storage_[size_]) T(std::forward<Args>(args)...);
+      ++size_;
+      return p;
+    }
+
+   private:
+    T* Slot(size_t i) { return std::launder(reinterpret_cast<T*>(storage_[i])); }
+    alignas(T) unsigned char storage_[N][sizeof(T)];
+    size_t size_ = 0;
+  };
+
   void AddChild(KeyValueIterator* child);
 
   std::shared_ptr<const StoreVersion> version_;
   std::optional<MemStore::Cursor> active_, snapshot_;
-  std::array<std::optional<storefile::StoreFileIterator>, kInlineFiles> files_;
-  size_t inline_files_ = 0;
-  std::array<std::optional<LazyFileIterator>, kInlineFiles> lazy_;  // wrappers of files_
+  InlineObjects<storefile::StoreFileIterator, kInlineFiles> files_;
+  InlineObjects<LazyFileIterator, kInlineFiles> lazy_;  // wrappers of some of files_
   bool any_lazy_ = false;
   std::vector<std::unique_ptr<KeyValueIterator>> allocated_;  // beyond the inline ones
   KeyValueIterator* inline_children_[2 + kInlineFiles];
