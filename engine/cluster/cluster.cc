@@ -135,28 +135,31 @@ Status ClusterImpl::OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, Regi
     if (it == tables_.end()) return Status::NotFound("table " + entry->record.table);
     desc = it->second.desc;
   }
-  RecoveryReport report;
-  auto region = Region::Open(RegionOptionsFor(desc, server), entry->dir,
-                             RegionDescriptorFor(desc, entry->record), server->wal(), &report);
-  if (!region.ok()) return region.status();
   const std::string encoded = entry->record.encoded_name;
   const std::string table = entry->record.table;
   const std::string server_name = server->name();
-  (*region)->SetListener(
-      {[this, encoded, table, server_name](const FlushEvent& e) {
-         RecordEvent({e.time_ms, "flush", table, encoded, server_name,
-                      std::string(FlushReasonName(e.reason)) + ": " + std::to_string(e.cells) +
-                          " cells, " + std::to_string(e.file_bytes) + " bytes"});
-         if (options_.auto_split) RequestSplitCheck(encoded);
-       },
-       [this, encoded, table, server_name](const CompactionEvent& e) {
-         RecordEvent({e.time_ms, e.major ? "major compaction" : "minor compaction", table, encoded,
-                      server_name,
-                      e.family + ": " + std::to_string(e.input_files) + " files, " +
-                          std::to_string(e.input_bytes) + " -> " + std::to_string(e.output_bytes) +
-                          " bytes"});
-         RequestSplitCheck(encoded);  // also lets the janitor see finished daughters
-       }});
+  // In place before the region opens: an open can flush recovered edits and
+  // queue a compaction.
+  RegionListener listener{
+      [this, encoded, table, server_name](const FlushEvent& e) {
+        RecordEvent({e.time_ms, "flush", table, encoded, server_name,
+                     std::string(FlushReasonName(e.reason)) + ": " + std::to_string(e.cells) +
+                         " cells, " + std::to_string(e.file_bytes) + " bytes"});
+        if (options_.auto_split) RequestSplitCheck(encoded);
+      },
+      [this, encoded, table, server_name](const CompactionEvent& e) {
+        RecordEvent({e.time_ms, e.major ? "major compaction" : "minor compaction", table, encoded,
+                     server_name,
+                     e.family + ": " + std::to_string(e.input_files) + " files, " +
+                         std::to_string(e.input_bytes) + " -> " + std::to_string(e.output_bytes) +
+                         " bytes"});
+        RequestSplitCheck(encoded);  // also lets the janitor see finished daughters
+      }};
+  RecoveryReport report;
+  auto region = Region::Open(RegionOptionsFor(desc, server), entry->dir,
+                             RegionDescriptorFor(desc, entry->record), server->wal(), &report,
+                             std::move(listener));
+  if (!region.ok()) return region.status();
   std::shared_ptr<Region> shared(std::move(*region));
   RegionRecord rec = entry->record;
   rec.state = RegionState::kOpen;

@@ -433,8 +433,9 @@ Region::~Region() = default;
 
 Result<std::unique_ptr<Region>> Region::Open(const RegionOptions& options, const std::string& dir,
                                              const RegionDescriptor& descriptor, Wal* wal,
-                                             RecoveryReport* report) {
+                                             RecoveryReport* report, RegionListener listener) {
   auto impl = std::make_unique<RegionImpl>(options, dir, descriptor);
+  impl->SetListener(std::move(listener));
   Status s = impl->Open(wal, report);
   if (!s.ok()) return s;
   return std::unique_ptr<Region>(new Region(std::move(impl)));

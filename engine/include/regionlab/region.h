@@ -161,9 +161,12 @@ class Region {
   // Opens (creating when new) the region in `dir`. When `wal` is null the
   // region keeps its own WAL in dir/wal and replays it here; when a shared
   // WAL is given (a region server's), the caller replays edits with Replay().
+  // `listener` is in place before the open starts, so it also hears of the
+  // flush of recovered edits and of the compaction an open may queue.
   static Result<std::unique_ptr<Region>> Open(const RegionOptions& options, const std::string& dir,
                                               const RegionDescriptor& descriptor, Wal* wal = nullptr,
-                                              RecoveryReport* report = nullptr);
+                                              RecoveryReport* report = nullptr,
+                                              RegionListener listener = {});
   ~Region();
 
   Region(const Region&) = delete;

@@ -208,10 +208,16 @@ class RegionOpsTest : public QObject {
     }
     RegionOptions options;
     options.compaction.auto_compact = auto_compact;
-    auto region = Region::Open(options, dir.path(), Descriptor({Family("f")}));
+    // A listener given to Open hears of the compaction the open queues.
+    std::atomic<int> compactions{0};
+    RegionListener listener;
+    listener.on_compaction = [&](const CompactionEvent&) { ++compactions; };
+    auto region = Region::Open(options, dir.path(), Descriptor({Family("f")}), nullptr, nullptr,
+                               listener);
     RL_QVERIFY_OK(region.status());
     RL_QVERIFY_OK((*region)->WaitForBackgroundWork());
     QCOMPARE((*region)->GetMetrics().store_files, files_after_open);
+    QCOMPARE(compactions.load(), auto_compact ? 1 : 0);
     const auto rows = ScanAll(region->get());
     QCOMPARE(rows.size(), size_t(10));
     QCOMPARE(rows.front().cells.front().value, std::string("2"));
