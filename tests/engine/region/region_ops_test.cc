@@ -153,12 +153,7 @@ class RegionOpsTest : public QObject {
     {
       auto parent = Region::Open(RegionOptions(), parent_dir, desc);
       RL_QVERIFY_OK(parent.status());
-      for (int i = 0; i < 100; ++i) {
-        RowMutation m;
-        m.row = "row" + std::to_string(1000 + i);
-        m.Put("f", "q", std::to_string(i));
-        RL_QVERIFY_OK((*parent)->Mutate(m));
-      }
+      RL_QVERIFY_OK(PutRows(parent->get(), 1000, 100, "v"));
       RL_QVERIFY_OK((*parent)->Close());
     }
     RegionManifest pm;

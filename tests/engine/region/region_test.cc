@@ -629,12 +629,7 @@ class RegionTest : public QObject {
     TempDir dir;
     auto region = OpenRegion(dir.path(), Descriptor({Family("f")}));
     QVERIFY(region);
-    for (int i = 0; i < 300; ++i) {
-      RowMutation m;
-      m.row = "row" + std::to_string(1000 + i);
-      m.Put("f", "q", "v");
-      RL_QVERIFY_OK(region->Mutate(m));
-    }
+    RL_QVERIFY_OK(PutRows(region.get(), 1000, 300, "v"));
     QCOMPARE(ScanAll(region.get()).size(), size_t(300));
     QCOMPARE(region->GetMetrics().read_requests, quint64(300));
     {
@@ -651,12 +646,7 @@ class RegionTest : public QObject {
     TempDir dir;
     auto region = OpenRegion(dir.path(), Descriptor({Family("f")}));
     QVERIFY(region);
-    for (int i = 0; i < 500; ++i) {
-      RowMutation m;
-      m.row = "row" + std::to_string(1000 + i);
-      m.Put("f", "q", std::string(50, 'v'));
-      RL_QVERIFY_OK(region->Mutate(m));
-    }
+    RL_QVERIFY_OK(PutRows(region.get(), 1000, 500, std::string(50, 'v')));
     RegionMetrics m = region->GetMetrics();
     QVERIFY(m.memstore_heap_bytes > 500 * 50);
     QCOMPARE(m.store_files, quint64(0));

@@ -38,6 +38,17 @@ inline QStringList Describe(const std::vector<Cell>& cells) {
   return out;
 }
 
+// Puts `value` into f:q of rows "row<first>" .. "row<first + count - 1>".
+inline Status PutRows(Region* region, int first, int count, const std::string& value) {
+  for (int i = 0; i < count; ++i) {
+    RowMutation m;
+    m.row = "row" + std::to_string(first + i);
+    m.Put("f", "q", value);
+    RL_RETURN_IF_ERROR(region->Mutate(m));
+  }
+  return Status::OK();
+}
+
 inline std::vector<RowResult> ScanAll(Region* region, Scan scan = {}) {
   std::vector<RowResult> rows;
   auto scanner = region->GetScanner(scan);
