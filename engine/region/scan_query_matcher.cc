@@ -468,11 +468,10 @@ void ScanQueryMatcher::SeekHint(const ParsedKey& key, MatchCode code, KeyBuffer*
       return;
     case MatchCode::kSeekNextColumn:
     case MatchCode::kIncludeAndSeekNextColumn:
-      if (explicit_ && column_index_ < options_.columns.size() &&
-          key.qualifier < std::string_view(options_.columns[column_index_])) {
-        SetFirstKeyOnColumn(out, key.row, options_.columns[column_index_]);
-      } else {
+      if (HintIsNextColumn(key, code)) {
         SetFirstKeyOnColumn(out, key.row, key.qualifier, /*next_column=*/true);
+      } else {
+        SetFirstKeyOnColumn(out, key.row, options_.columns[column_index_]);
       }
       return;
     case MatchCode::kSeekNextUsingHint:

@@ -14,6 +14,24 @@
 using namespace regionlab;
 using namespace regionlab::test;
 
+namespace {
+
+// Ten rows holding `file` as their value, flushed into one store file.
+Status FlushFile(Region* region, int file) {
+  RL_RETURN_IF_ERROR(PutRows(region, 0, 10, std::to_string(file)));
+  return region->Flush();
+}
+
+// The region in `dir` lists one store file of family f, its own (not a reference).
+void ExpectOneOwnFile(const std::string& dir) {
+  RegionManifest m;
+  RL_QVERIFY_OK(ReadManifest(Env::Default(), dir, &m));
+  QCOMPARE(m.files["f"].size(), size_t(1));
+  QVERIFY(!IsReferenceName(m.files["f"][0]));
+}
+
+}  // namespace
+
 class RegionOpsTest : public QObject {
   Q_OBJECT
  private slots:
@@ -135,10 +153,7 @@ class RegionOpsTest : public QObject {
     RL_QVERIFY_OK((*a)->Compact(true));
     QVERIFY(!(*a)->GetSplitPoint()->has_references);
     QCOMPARE(ScanAll(a->get()).size(), size_t(250));
-    RegionManifest am;
-    RL_QVERIFY_OK(ReadManifest(Env::Default(), a_dir, &am));
-    QCOMPARE(am.files["f"].size(), size_t(1));
-    QVERIFY(!IsReferenceName(am.files["f"][0]));
+    ExpectOneOwnFile(a_dir);
     // The parent's files are untouched: daughter B still reads them.
     QCOMPARE(ScanAll(b->get()).size(), size_t(150));
   }
@@ -167,10 +182,7 @@ class RegionOpsTest : public QObject {
     RL_QVERIFY_OK(a.status());
     RL_QVERIFY_OK((*a)->WaitForBackgroundWork());
     QVERIFY(!(*a)->GetSplitPoint()->has_references);
-    RegionManifest am;
-    RL_QVERIFY_OK(ReadManifest(Env::Default(), a_dir, &am));
-    QCOMPARE(am.files["f"].size(), size_t(1));
-    QVERIFY(!IsReferenceName(am.files["f"][0]));
+    ExpectOneOwnFile(a_dir);
     QCOMPARE(ScanAll(a->get()).size(), size_t(40));
   }
 
@@ -190,15 +202,7 @@ class RegionOpsTest : public QObject {
       // Three flushed files, left uncompacted.
       auto region = Region::Open(manual, dir.path(), Descriptor({Family("f")}));
       RL_QVERIFY_OK(region.status());
-      for (int file = 0; file < 3; ++file) {
-        for (int i = 0; i < 10; ++i) {
-          RowMutation m;
-          m.row = "r" + std::to_string(i);
-          m.Put("f", "q", std::to_string(file));
-          RL_QVERIFY_OK((*region)->Mutate(m));
-        }
-        RL_QVERIFY_OK((*region)->Flush());
-      }
+      for (int file = 0; file < 3; ++file) RL_QVERIFY_OK(FlushFile(region->get(), file));
       QCOMPARE((*region)->GetMetrics().store_files, quint64(3));
     }
     RegionOptions options;
@@ -225,15 +229,6 @@ class RegionOpsTest : public QObject {
     auto region = Region::Open(RegionOptions(), dir.path(), Descriptor({Family("f")}));
     RL_QVERIFY_OK(region.status());
     Region* r = region->get();
-    auto flush_file = [r](int file) {
-      for (int i = 0; i < 10; ++i) {
-        RowMutation m;
-        m.row = "r" + std::to_string(i);
-        m.Put("f", "q", std::to_string(file));
-        if (!r->Mutate(m).ok()) return false;
-      }
-      return r->Flush().ok();
-    };
     std::atomic<int> compactions{0};
     std::atomic<bool> flushed_during{true};
     RegionListener listener;
@@ -241,11 +236,11 @@ class RegionOpsTest : public QObject {
       // Still inside the background compaction task: three more files,
       // each flush asking for a compaction.
       if (compactions++ == 0) {
-        for (int file = 3; file < 6; ++file) flushed_during = flushed_during && flush_file(file);
+        for (int file = 3; file < 6; ++file) flushed_during = flushed_during && FlushFile(r, file).ok();
       }
     };
     r->SetListener(listener);
-    for (int file = 0; file < 3; ++file) QVERIFY(flush_file(file));
+    for (int file = 0; file < 3; ++file) RL_QVERIFY_OK(FlushFile(r, file));
     RL_QVERIFY_OK(r->WaitForBackgroundWork());
     QVERIFY(flushed_during);
     QCOMPARE(compactions.load(), 2);
