@@ -72,6 +72,7 @@ uint32_t BlockIterator::RestartPoint(uint32_t i) const {
 }
 
 void BlockIterator::Invalidate() {
+  prev_index_ = -1;
   current_ = next_ = restarts_;
   restart_index_ = num_restarts_;
   key_.clear();
@@ -101,6 +102,7 @@ bool BlockIterator::ParseNextEntry() {
   while (restart_index_ + 1 < num_restarts_ && RestartPoint(restart_index_ + 1) <= current_) {
     ++restart_index_;
   }
+  ++entries_decoded_;
   const char* p = data_ + current_;
   const char* limit = data_ + restarts_;
   uint32_t shared = 0, non_shared = 0, value_len = 0;
@@ -163,9 +165,9 @@ void BlockIterator::SeekToFirst() {
 void BlockIterator::SeekToLast() {
   if (!status_.ok()) return;
   if (num_restarts_ == 0) return Invalidate();
-  SeekToRestart(num_restarts_ - 1);
-  while (ParseNextEntry() && next_ < restarts_) {
-  }
+  // Keep the last interval's entries: a reverse scan's next step is Prev.
+  restart_index_ = num_restarts_ - 1;
+  FillPrevEntries(restarts_);
 }
 
 void BlockIterator::Seek(std::string_view target) {
@@ -221,14 +223,34 @@ void BlockIterator::Next() {
 
 void BlockIterator::Prev() {
   if (!Valid()) return;
+  if (prev_index_ > 0 && prev_entries_[prev_index_].offset == current_) {
+    // The entry before lies in the interval the last Prev decoded.
+    const PrevEntry& e = prev_entries_[--prev_index_];
+    current_ = e.offset;
+    next_ = e.next;
+    key_.assign(prev_keys_.data() + e.key_offset, e.key_size);
+    value_ = e.value;
+    return;
+  }
   const uint32_t original = current_;
   while (RestartPoint(restart_index_) >= original) {
     if (restart_index_ == 0) return Invalidate();  // was the first entry
     --restart_index_;
   }
+  FillPrevEntries(original);
+}
+
+void BlockIterator::FillPrevEntries(uint32_t original) {
   SeekToRestart(restart_index_);
-  while (ParseNextEntry() && next_ < original) {
-  }
+  prev_entries_.clear();
+  prev_keys_.clear();
+  do {
+    if (!ParseNextEntry()) return;  // corruption; status_ says where
+    prev_entries_.push_back({current_, next_, static_cast<uint32_t>(prev_keys_.size()),
+                             static_cast<uint32_t>(key_.size()), value_});
+    prev_keys_.append(key_.view());
+  } while (next_ < original);
+  prev_index_ = static_cast<int>(prev_entries_.size()) - 1;
 }
 
 }  // namespace regionlab::storefile

@@ -174,6 +174,74 @@ class BlockTest : public QObject {
     RL_QVERIFY_OK(it.status());
   }
 
+  // A reverse walk decodes each entry once, when Prev enters its restart
+  // interval, not half a restart interval's worth of entries per step.
+  void reverseWalkDecodesEachEntryOnce_data() {
+    QTest::addColumn<int>("count");
+    QTest::addColumn<int>("interval");
+    for (int interval : {1, 4, 16}) {
+      for (int count : {1, 17, 500}) {
+        QTest::addRow("n=%d restart=%d", count, interval) << count << interval;
+      }
+    }
+  }
+  void reverseWalkDecodesEachEntryOnce() {
+    QFETCH(int, count);
+    QFETCH(int, interval);
+    const std::vector<KV> entries = Entries(count);
+    BlockIterator it(Build(entries, interval), "blk");
+    std::vector<KV> backward = regionlab::test::ScanBackward(&it);
+    std::reverse(backward.begin(), backward.end());
+    QCOMPARE(backward, entries);
+    QVERIFY2(it.entries_decoded() <= static_cast<uint64_t>(count + interval),
+             std::to_string(it.entries_decoded()).c_str());
+  }
+
+  // Random mixes of every move land where a plain index over the entries
+  // says, whichever direction the iterator last went.
+  void mixedMovesMatchAnIndex_data() {
+    QTest::addColumn<int>("interval");
+    QTest::newRow("restart=1") << 1;
+    QTest::newRow("restart=3") << 3;
+    QTest::newRow("restart=16") << 16;
+  }
+  void mixedMovesMatchAnIndex() {
+    QFETCH(int, interval);
+    const int count = 200;
+    const std::vector<KV> entries = Entries(count);
+    BlockIterator it(Build(entries, interval), "blk");
+    std::mt19937 rng(static_cast<unsigned>(interval));
+    int at = -1;  // the reference position; -1 or count: not valid
+    for (int step = 0; step < 20000; ++step) {
+      const int move = static_cast<int>(rng() % 10);
+      const int target = static_cast<int>(rng() % count);
+      if (move < 4) {
+        if (at < 0 || at >= count) continue;
+        it.Prev();
+        --at;
+      } else if (move < 7) {
+        if (at < 0 || at >= count) continue;
+        it.Next();
+        ++at;
+      } else if (move == 7) {
+        it.Seek(OddKey(target));  // lands on target + 1
+        at = target + 1;
+      } else if (move == 8) {
+        it.SeekForPrev(OddKey(target));  // lands on target
+        at = target;
+      } else {
+        it.SeekToLast();
+        at = count - 1;
+      }
+      const bool valid = at >= 0 && at < count;
+      QCOMPARE(it.Valid(), valid);
+      if (!valid) continue;
+      QCOMPARE(std::string(it.key()), entries[at].first);
+      QCOMPARE(std::string(it.value()), entries[at].second);
+    }
+    RL_QVERIFY_OK(it.status());
+  }
+
   // Keys of the same row that differ only in the descending tail.
   void versionsOfOneColumn() {
     std::vector<KV> entries;
