@@ -2,6 +2,7 @@
 // previous run's WALs into recovered edits, starting the region servers,
 // assigning and opening regions, and the janitor.
 #include <algorithm>
+#include <charconv>
 #include <set>
 
 #include "region/manifest.h"
@@ -111,6 +112,18 @@ RegionOptions ClusterImpl::RegionOptionsFor(const TableDescriptor& desc,
   o.compaction.auto_compact = options_.auto_compact;
   auto it = desc.configuration.find("hbase.hstore.compaction.min");
   if (it != desc.configuration.end()) o.compaction.min_files = std::max(2, std::atoi(it->second.c_str()));
+  it = desc.configuration.find("hbase.hstore.compaction.min.size");
+  if (it != desc.configuration.end()) {
+    // A value that is not a whole number of bytes is ignored: the flush size
+    // stays the minimum. 0 (every window takes the ratio test) is kept as 1,
+    // which acts the same, since 0 in RegionOptions means "the flush size".
+    uint64_t bytes = 0;
+    const std::string& v = it->second;
+    const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), bytes);
+    if (ec == std::errc() && end == v.data() + v.size()) {
+      o.compaction.min_size = std::max<uint64_t>(bytes, 1);
+    }
+  }
   it = desc.configuration.find("hbase.hstore.blockingStoreFiles");
   if (it != desc.configuration.end()) o.blocking_store_files = std::max(1, std::atoi(it->second.c_str()));
   return o;

@@ -48,7 +48,10 @@ struct CompactionOptions {
   int min_files = 3;        // hbase.hstore.compaction.min
   int max_files = 10;       // hbase.hstore.compaction.max
   double ratio = 1.2;       // hbase.hstore.compaction.ratio
-  uint64_t min_size = 128ull << 20;  // hbase.hstore.compaction.min.size (files below always qualify)
+  // hbase.hstore.compaction.min.size: windows smaller than this qualify
+  // without the ratio test. 0, the default, means the region's
+  // memstore_flush_size, as HBase defaults it to the store's flush size.
+  uint64_t min_size = 0;
   uint64_t max_size = UINT64_MAX;    // hbase.hstore.compaction.max.size
   bool auto_compact = true;          // minor compactions after flushes and on open
 };

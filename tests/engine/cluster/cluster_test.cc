@@ -261,6 +261,44 @@ class ClusterTest : public QObject {
     QCOMPARE(ScanRows(**cluster->GetTable("load")).size(), size_t(kRows));
   }
 
+  // The table's CONFIGURATION sets hbase.hstore.compaction.min.size; without
+  // it the minimum is the table's MEMSTORE_FLUSHSIZE. A 200 KB file and two
+  // tiny ones compact together only while their total is below the minimum,
+  // since 200 KB is more than 1.2 x the other two.
+  void compactionMinSizeComesFromTheTable_data() {
+    QTest::addColumn<QString>("minSize");  // empty: the key is not set
+    QTest::addColumn<quint64>("files");
+    QTest::newRow("unset: the 1 MiB flush size") << QString() << quint64(1);
+    QTest::newRow("1 byte") << QString("1") << quint64(3);
+    QTest::newRow("0 acts as 1") << QString("0") << quint64(3);
+    QTest::newRow("not a number: unset") << QString("64k") << quint64(1);
+  }
+  void compactionMinSizeComesFromTheTable() {
+    QFETCH(QString, minSize);
+    QFETCH(quint64, files);
+    TempDir dir;
+    auto cluster = OpenCluster(dir.path());
+    QVERIFY(cluster);
+    TableDescriptor d = SimpleTable("minsize");
+    d.memstore_flush_size = 1 << 20;
+    if (!minSize.isEmpty()) d.configuration["hbase.hstore.compaction.min.size"] = minSize.toStdString();
+    RL_QVERIFY_OK(cluster->admin().CreateTable(d));
+    auto t = cluster->GetTable("minsize");
+    for (int i = 0; i < 100; ++i) {
+      RL_QVERIFY_OK((*t)->Put(PutRow("big" + std::to_string(i), std::string(2000, 'b'))));
+    }
+    RL_QVERIFY_OK(cluster->admin().Flush("minsize"));
+    for (int file = 0; file < 2; ++file) {
+      RL_QVERIFY_OK((*t)->Put(PutRow("tiny" + std::to_string(file), "v")));
+      RL_QVERIFY_OK(cluster->admin().Flush("minsize"));
+    }
+    RL_QVERIFY_OK(cluster->WaitForBackgroundWork());
+    auto regions = *cluster->admin().ListRegions("minsize");
+    QCOMPARE(regions.size(), size_t(1));
+    QCOMPARE(regions[0].metrics.store_files, files);
+    QCOMPARE(ScanRows(**t).size(), size_t(102));
+  }
+
   void keyPrefixPolicyKeepsPrefixesTogether() {
     TempDir dir;
     auto cluster = OpenCluster(dir.path());

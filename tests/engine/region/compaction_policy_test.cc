@@ -102,9 +102,11 @@ class CompactionPolicyTest : public QObject {
     QTest::newRow("future file counts toward stuck")
         << QList<qulonglong>{50, 512, 256, 128, 64, 32} << QList<int>{0} << 3 << 5 << 1.0
         << qulonglong(1) << qulonglong(2100) << 6 << QList<int>{3, 4, 5} << false << true;
-    // Default options: every 1 MB flush is below the 128 MB min size; the
-    // first 10-file window wins among equal totals.
-    const CompactionOptions d;
+    // Default options with HBase's default 128 MB flush size as the min
+    // size: every 1 MB flush is below it; the first 10-file window wins among
+    // equal totals.
+    CompactionOptions d;
+    d.min_size = 128 * kMB;
     QTest::newRow("defaults, 12 small files")
         << QList<qulonglong>(12, kMB) << QList<int>{} << d.min_files << d.max_files << d.ratio
         << qulonglong(d.min_size) << qulonglong(d.max_size) << kDefaultBlockingStoreFiles

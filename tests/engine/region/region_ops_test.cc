@@ -222,6 +222,39 @@ class RegionOpsTest : public QObject {
     QCOMPARE(rows.front().cells.front().value, std::string("2"));
   }
 
+  // hbase.hstore.compaction.min.size defaults to the store's flush size: a
+  // window at least that big must pass the ratio test. A 200 KB file then
+  // stays out of a compaction of three tiny ones under a 64 KiB flush size,
+  // and joins them under a 1 MiB one.
+  void compactionMinSizeFollowsTheFlushSize_data() {
+    QTest::addColumn<quint64>("flush_size");
+    QTest::addColumn<quint64>("files_after_open");
+    QTest::newRow("64 KiB flush size: ratio excludes the big file") << quint64(64 << 10) << quint64(2);
+    QTest::newRow("1 MiB flush size: all four are below it") << quint64(1 << 20) << quint64(1);
+  }
+  void compactionMinSizeFollowsTheFlushSize() {
+    QFETCH(quint64, flush_size);
+    QFETCH(quint64, files_after_open);
+    TempDir dir;
+    {
+      RegionOptions manual;
+      manual.compaction.auto_compact = false;
+      auto region = Region::Open(manual, dir.path(), Descriptor({Family("f")}));
+      RL_QVERIFY_OK(region.status());
+      RL_QVERIFY_OK(PutRows(region->get(), 100, 100, std::string(2000, 'b')));
+      RL_QVERIFY_OK((*region)->Flush());
+      for (int file = 0; file < 3; ++file) RL_QVERIFY_OK(FlushFile(region->get(), file));
+      QCOMPARE((*region)->GetMetrics().store_files, quint64(4));
+    }
+    RegionOptions options;
+    options.memstore_flush_size = flush_size;
+    auto region = Region::Open(options, dir.path(), Descriptor({Family("f")}));
+    RL_QVERIFY_OK(region.status());
+    RL_QVERIFY_OK((*region)->WaitForBackgroundWork());
+    QCOMPARE((*region)->GetMetrics().store_files, files_after_open);
+    QCOMPARE(ScanAll(region->get()).size(), size_t(110));
+  }
+
   // Flushes that ask for a compaction while one runs are not lost: the
   // request is served once the running compaction is done.
   void compactionRequestedDuringACompactionRunsAfterIt() {
