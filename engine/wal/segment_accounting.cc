@@ -34,12 +34,14 @@ bool SegmentAccounting::IsObsolete(const Tracked& segment) const {
   return true;
 }
 
-std::vector<SegmentAccounting::Segment> SegmentAccounting::Obsolete() const {
+std::vector<SegmentAccounting::Segment> SegmentAccounting::Obsolete(bool include_current) const {
   std::vector<Segment> out;
   if (segments_.empty()) return out;
   const uint64_t current = segments_.rbegin()->first;
   for (const auto& [number, segment] : segments_) {
-    if (number != current && IsObsolete(segment)) out.push_back({number, segment.path});
+    if ((include_current || number != current) && IsObsolete(segment)) {
+      out.push_back({number, segment.path});
+    }
   }
   return out;
 }

@@ -6,7 +6,8 @@
 // that segment; for every region, the highest sequence id it has flushed.
 // A segment other than the current one is obsolete once every region in it
 // has flushed that region's highest sequence id in it (or has been
-// forgotten). The current segment is never obsolete: it is still growing.
+// forgotten). The current segment is obsolete only once the WAL is closed;
+// before, it is still growing.
 //
 // Thread-safety: none. The Wal guards it with its mutex.
 #pragma once
@@ -41,9 +42,11 @@ class SegmentAccounting {
   // `region` is gone from this server: its entries no longer pin any segment.
   void ForgetRegion(const std::string& region);
 
-  // Closed segments that are obsolete, oldest first. They stay tracked until
-  // Remove() is called for them (after their file has been deleted).
-  std::vector<Segment> Obsolete() const;
+  // Closed segments that are obsolete, oldest first, and with
+  // `include_current` (the WAL is closed) the current one too. They stay
+  // tracked until Remove() is called for them (after their file has been
+  // deleted).
+  std::vector<Segment> Obsolete(bool include_current = false) const;
 
   // Stops tracking segment `number`. No effect when it is not tracked.
   void Remove(uint64_t number);

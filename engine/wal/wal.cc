@@ -124,7 +124,10 @@ Status Wal::Close() {
     if (syncer_.joinable()) syncer_.join();
   });
   Writer w(Writer::Kind::kClose);
-  return Submit(&w);
+  Status s = Submit(&w);
+  // A clean close whose edits are all flushed leaves nothing to replay.
+  if (s.ok()) DeleteObsoleteSegments();
+  return s;
 }
 
 Status Wal::Submit(Writer* w) {
@@ -317,7 +320,9 @@ void Wal::DeleteObsoleteSegments() {
   std::vector<wal::SegmentAccounting::Segment> obsolete;
   {
     std::lock_guard<std::mutex> lock(mu_);
-    obsolete = accounting_.Obsolete();
+    // Once closed without error the current segment is complete, and goes
+    // like any other when every edit in it is flushed.
+    obsolete = accounting_.Obsolete(/*include_current=*/closed_ && error_.ok());
   }
   for (const auto& segment : obsolete) {
     Status s = options_.env->RemoveFile(segment.path);

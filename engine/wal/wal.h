@@ -112,8 +112,9 @@ class Wal {
   // Cheap snapshot of the counters (atomics and one short lock).
   WalStats GetStats() const;
 
-  // Syncs and closes the current segment. Later Append, Sync and Roll calls
-  // fail with Aborted.
+  // Syncs and closes the current segment, then deletes every segment whose
+  // edits are all flushed (MarkFlushed), the closed current one included.
+  // Later Append, Sync and Roll calls fail with Aborted.
   // Returns the sticky error if the WAL had failed. Idempotent.
   [[nodiscard]] Status Close();
 

@@ -222,6 +222,36 @@ class RegionOpsTest : public QObject {
     QCOMPARE(rows.front().cells.front().value, std::string("2"));
   }
 
+  // A region closed cleanly has flushed every edit, so its WAL is gone and
+  // the next open replays nothing; an aborted one keeps its WAL for replay.
+  void cleanCloseLeavesNoWalToReplay_data() {
+    QTest::addColumn<bool>("abort");
+    QTest::newRow("close") << false;
+    QTest::newRow("abort") << true;
+  }
+  void cleanCloseLeavesNoWalToReplay() {
+    QFETCH(bool, abort);
+    TempDir dir;
+    {
+      auto region = Region::Open(RegionOptions(), dir.path(), Descriptor({Family("f")}));
+      RL_QVERIFY_OK(region.status());
+      RL_QVERIFY_OK(PutRows(region->get(), 0, 50, "v"));
+      RL_QVERIFY_OK((*region)->Flush());
+      RL_QVERIFY_OK(PutRows(region->get(), 50, 50, "v"));
+      RL_QVERIFY_OK(abort ? (*region)->Abort() : (*region)->Close());
+    }
+    auto segments = ListWalSegments(Env::Default(), dir.File("wal"));
+    RL_QVERIFY_OK(segments.status());
+    QCOMPARE(segments->empty(), !abort);
+    RecoveryReport report;
+    auto region = Region::Open(RegionOptions(), dir.path(), Descriptor({Family("f")}), nullptr,
+                               &report);
+    RL_QVERIFY_OK(region.status());
+    QCOMPARE(report.wal_entries_replayed, quint64(abort ? 50 : 0));
+    QCOMPARE(report.wal_entries_skipped, quint64(abort ? 50 : 0));
+    QCOMPARE(ScanAll(region->get()).size(), size_t(100));
+  }
+
   // hbase.hstore.compaction.min.size defaults to the store's flush size: a
   // window at least that big must pass the ratio test. A 200 KB file then
   // stays out of a compaction of three tiny ones under a 64 KiB flush size,

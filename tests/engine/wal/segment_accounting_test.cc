@@ -11,9 +11,10 @@ using wal::SegmentAccounting;
 
 namespace {
 
-std::vector<uint64_t> ObsoleteNumbers(const SegmentAccounting& accounting) {
+std::vector<uint64_t> ObsoleteNumbers(const SegmentAccounting& accounting,
+                                      bool include_current = false) {
   std::vector<uint64_t> out;
-  for (const auto& s : accounting.Obsolete()) out.push_back(s.number);
+  for (const auto& s : accounting.Obsolete(include_current)) out.push_back(s.number);
   return out;
 }
 
@@ -55,6 +56,21 @@ class SegmentAccountingTest : public QObject {
     QVERIFY(ObsoleteNumbers(acc).empty());
     acc.AddSegment(6, "s6");  // 5 had no entries at all
     QCOMPARE(ObsoleteNumbers(acc), std::vector<uint64_t>{5});
+  }
+
+  // Once the WAL is closed, the current segment goes like the others when
+  // every edit in it is flushed.
+  void closedCurrentSegmentIsObsoleteWhenFlushed() {
+    SegmentAccounting acc;
+    acc.AddSegment(1, "s1");
+    acc.RecordAppend("A", 4);
+    acc.AddSegment(2, "s2");
+    acc.RecordAppend("A", 6);
+    acc.MarkFlushed("A", 5);
+    QCOMPARE(ObsoleteNumbers(acc, /*include_current=*/true), std::vector<uint64_t>{1});
+    acc.MarkFlushed("A", 6);
+    QCOMPARE(ObsoleteNumbers(acc), std::vector<uint64_t>{1});
+    QCOMPARE(ObsoleteNumbers(acc, /*include_current=*/true), (std::vector<uint64_t>{1, 2}));
   }
 
   void forgottenRegionNoLongerPins() {

@@ -368,6 +368,34 @@ class WalTest : public QObject {
     QCOMPARE(w.GetStats().segments_deleted, uint64_t(3));
   }
 
+  // A clean close deletes every segment whose edits are all flushed, the
+  // current one included; an edit not flushed keeps its segment for replay.
+  void closeDeletesFlushedSegments_data() {
+    QTest::addColumn<uint64_t>("flushed");
+    QTest::addColumn<QStringList>("kept");
+    QTest::newRow("all flushed") << uint64_t(3) << QStringList{};
+    QTest::newRow("last edit not flushed") << uint64_t(2) << QStringList{"2"};
+    QTest::newRow("nothing flushed") << uint64_t(0) << QStringList{"1", "2"};
+  }
+  void closeDeletesFlushedSegments() {
+    QFETCH(uint64_t, flushed);
+    QFETCH(QStringList, kept);
+    TempDir dir;
+    {
+      auto wal = Wal::Open(Options(dir.path()));
+      RL_QVERIFY_OK(wal.status());
+      const WalEntry a1 = MakeEntry("A", 1), a2 = MakeEntry("A", 2), a3 = MakeEntry("A", 3);
+      RL_QVERIFY_OK((*wal)->Append({&a1, &a2}, false));
+      RL_QVERIFY_OK((*wal)->Roll());
+      RL_QVERIFY_OK((*wal)->Append({&a3}, false));
+      if (flushed != 0) (*wal)->MarkFlushed("A", flushed);
+      RL_QVERIFY_OK((*wal)->Close());
+    }
+    std::vector<std::string> expected;
+    for (const QString& n : kept) expected.push_back(dir.File(wal::SegmentFileName(n.toULongLong())));
+    QCOMPARE(Segments(dir.path()), expected);
+  }
+
   // AppendRecords (a region's group commit, encoded by the caller) writes
   // what Append writes for the same entries, and its highest sequence id
   // keeps the segment until the region has flushed it.
