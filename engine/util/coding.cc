@@ -22,13 +22,7 @@ void PutFixed64(std::string* dst, uint64_t v) {
 
 void PutVarint64(std::string* dst, uint64_t v) {
   char buf[10];
-  int n = 0;
-  while (v >= 0x80) {
-    buf[n++] = static_cast<char>(v | 0x80);
-    v >>= 7;
-  }
-  buf[n++] = static_cast<char>(v);
-  dst->append(buf, n);
+  dst->append(buf, EncodeVarint64(buf, v));
 }
 
 void PutVarint32(std::string* dst, uint32_t v) { PutVarint64(dst, v); }
@@ -36,15 +30,6 @@ void PutVarint32(std::string* dst, uint32_t v) { PutVarint64(dst, v); }
 void PutLengthPrefixed(std::string* dst, std::string_view value) {
   PutVarint32(dst, static_cast<uint32_t>(value.size()));
   dst->append(value.data(), value.size());
-}
-
-int VarintLength(uint64_t v) {
-  int len = 1;
-  while (v >= 0x80) {
-    v >>= 7;
-    ++len;
-  }
-  return len;
 }
 
 const char* GetVarint64Ptr(const char* p, const char* limit, uint64_t* v) {

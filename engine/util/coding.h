@@ -27,7 +27,18 @@ bool GetVarint32(std::string_view* input, uint32_t* v);
 bool GetVarint64(std::string_view* input, uint64_t* v);
 bool GetLengthPrefixed(std::string_view* input, std::string_view* result);
 
-int VarintLength(uint64_t v);
+// Bytes of v's varint encoding: one per started group of 7 bits.
+inline int VarintLength(uint64_t v) { return (std::bit_width(v | 1) + 6) / 7; }
+// Writes v's varint encoding at p (VarintLength(v) bytes); returns the end.
+inline char* EncodeVarint64(char* p, uint64_t v) {
+  auto* out = reinterpret_cast<unsigned char*>(p);
+  while (v >= 0x80) {
+    *out++ = static_cast<unsigned char>(v | 0x80);
+    v >>= 7;
+  }
+  *out++ = static_cast<unsigned char>(v);
+  return reinterpret_cast<char*>(out);
+}
 
 inline void EncodeFixed16(char* p, uint16_t v) { std::memcpy(p, &v, 2); }
 inline void EncodeFixed32(char* p, uint32_t v) { std::memcpy(p, &v, 4); }

@@ -8,12 +8,18 @@ namespace regionlab::wal {
 void SegmentAccounting::AddSegment(uint64_t number, std::string path) {
   assert(segments_.empty() || segments_.rbegin()->first < number);
   segments_[number].path = std::move(path);
+  last_highest_ = nullptr;
 }
 
 void SegmentAccounting::RecordAppend(const std::string& region, uint64_t sequence_id) {
   assert(!segments_.empty());
-  uint64_t& highest = segments_.rbegin()->second.highest_seq[region];
-  if (sequence_id > highest) highest = sequence_id;
+  // Appends come in runs from one region (a region's own WAL has no other):
+  // the last one's counter is reused without hashing the name again.
+  if (last_highest_ == nullptr || region != last_region_) {
+    last_highest_ = &segments_.rbegin()->second.highest_seq[region];
+    last_region_ = region;
+  }
+  if (sequence_id > *last_highest_) *last_highest_ = sequence_id;
 }
 
 void SegmentAccounting::MarkFlushed(const std::string& region, uint64_t flushed_seq) {
@@ -22,6 +28,7 @@ void SegmentAccounting::MarkFlushed(const std::string& region, uint64_t flushed_
 }
 
 void SegmentAccounting::ForgetRegion(const std::string& region) {
+  last_highest_ = nullptr;
   flushed_seq_.erase(region);
   for (auto& [number, segment] : segments_) segment.highest_seq.erase(region);
 }
@@ -46,6 +53,8 @@ std::vector<SegmentAccounting::Segment> SegmentAccounting::Obsolete(bool include
   return out;
 }
 
-void SegmentAccounting::Remove(uint64_t number) { segments_.erase(number); }
+void SegmentAccounting::Remove(uint64_t number) {
+  if (segments_.erase(number) != 0) last_highest_ = nullptr;
+}
 
 }  // namespace regionlab::wal

@@ -65,6 +65,10 @@ class SegmentAccounting {
 
   std::map<uint64_t, Tracked> segments_;  // by number; the last one is current
   std::unordered_map<std::string, uint64_t> flushed_seq_;
+  // The current segment's counter of the region RecordAppend saw last
+  // (map values keep their address across rehashing); null when unknown.
+  std::string last_region_;
+  uint64_t* last_highest_ = nullptr;
 };
 
 }  // namespace regionlab::wal

@@ -137,8 +137,10 @@ Status Wal::Submit(Writer* w) {
   if (w->done) return w->status;
 
   // This thread is the leader until it pops its batch off the queue. Only
-  // the leader touches file_, so it does its IO without holding mu_.
-  std::vector<Writer*> batch{w};
+  // the leader touches file_ and batch_, so it does its IO without holding
+  // mu_; batch_ is done with before the next leader can take mu_.
+  std::vector<Writer*>& batch = batch_;
+  batch.assign(1, w);
   bool rolled = false;
   if (w->kind == Writer::Kind::kClose) {
     if (!closed_) {

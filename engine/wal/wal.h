@@ -158,6 +158,7 @@ class Wal {
 
   mutable std::mutex mu_;
   std::deque<Writer*> writers_;         // guarded by mu_; front() is the leader
+  std::vector<Writer*> batch_;          // the leader's batch; its buffer is reused
   Status error_;                        // guarded by mu_; sticky once set: what writers get
   bool closed_ = false;                 // guarded by mu_
   wal::SegmentAccounting accounting_;   // guarded by mu_

@@ -20,25 +20,6 @@ Status Truncated(const char* field, size_t edit_index, bool in_edit) {
 
 }  // namespace
 
-namespace wal_internal {
-size_t VarintSize(uint64_t v) { return static_cast<size_t>(VarintLength(v)); }
-
-char* PutVarint(char* p, uint64_t v) {
-  auto* out = reinterpret_cast<unsigned char*>(p);
-  while (v >= 0x80) {
-    *out++ = static_cast<unsigned char>(v | 0x80);
-    v >>= 7;
-  }
-  *out++ = static_cast<unsigned char>(v);
-  return reinterpret_cast<char*>(out);
-}
-
-char* PutBytes(char* p, std::string_view bytes) {
-  p = PutVarint(p, bytes.size());
-  if (!bytes.empty()) std::memcpy(p, bytes.data(), bytes.size());
-  return p + bytes.size();
-}
-}  // namespace wal_internal
 
 void EncodeWalEntry(const WalEntry& e, std::string* dst) {
   EncodeWalEntryWith(

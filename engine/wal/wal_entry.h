@@ -24,12 +24,14 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "regionlab/cell.h"
 #include "regionlab/status.h"
+#include "util/coding.h"
 
 namespace regionlab {
 
@@ -85,9 +87,15 @@ Status DecodeWalEntry(std::string_view payload, WalEntry* out);
 Status ValidateWalEntry(const WalEntry& e);
 
 namespace wal_internal {
-size_t VarintSize(uint64_t v);
-char* PutVarint(char* p, uint64_t v);
-char* PutBytes(char* p, std::string_view bytes);  // varint32 length + bytes
+// Inline: the write path encodes a dozen fields per mutation.
+inline size_t VarintSize(uint64_t v) { return static_cast<size_t>(VarintLength(v)); }
+inline char* PutVarint(char* p, uint64_t v) { return EncodeVarint64(p, v); }
+// varint32 length + bytes
+inline char* PutBytes(char* p, std::string_view bytes) {
+  p = PutVarint(p, bytes.size());
+  if (!bytes.empty()) std::memcpy(p, bytes.data(), bytes.size());
+  return p + bytes.size();
+}
 }  // namespace wal_internal
 
 template <typename EditAt>

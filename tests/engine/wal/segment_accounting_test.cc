@@ -73,6 +73,20 @@ class SegmentAccountingTest : public QObject {
     QCOMPARE(ObsoleteNumbers(acc, /*include_current=*/true), (std::vector<uint64_t>{1, 2}));
   }
 
+  // The region appended last, forgotten and appending again in the same
+  // segment, pins that segment anew.
+  void regionAppendingAfterItWasForgottenPinsTheSegment() {
+    SegmentAccounting acc;
+    acc.AddSegment(1, "s1");
+    acc.RecordAppend("A", 4);
+    acc.ForgetRegion("A");
+    acc.RecordAppend("A", 5);
+    acc.AddSegment(2, "s2");
+    QVERIFY(ObsoleteNumbers(acc).empty());
+    acc.MarkFlushed("A", 5);
+    QCOMPARE(ObsoleteNumbers(acc), std::vector<uint64_t>{1});
+  }
+
   void forgottenRegionNoLongerPins() {
     SegmentAccounting acc;
     acc.AddSegment(1, "s1");
