@@ -8,6 +8,7 @@ namespace regionlab {
 
 MemStore::MemStore()
     : list_(&arena_),
+      migrate_it_(&list_),
       min_timestamp_(std::numeric_limits<int64_t>::max()),
       max_timestamp_(std::numeric_limits<int64_t>::min()) {
   filters_.push_back(std::make_unique<RowBloom>(kInitialFilterRows));
@@ -15,24 +16,39 @@ MemStore::MemStore()
   filter_.store(filters_.back().get(), std::memory_order_release);
 }
 
-uint64_t MemStore::GrowFilter() {
-  auto grown = std::make_unique<RowBloom>(filters_.back()->capacity() * 4);
-  // Every entry linked so far (the writer's own inserts, all complete).
-  SkipList::Iterator it(&list_);
-  std::string_view previous_row;
-  uint64_t rows = 0;
-  for (it.SeekToFirst(); it.Valid(); it.Next()) {
-    const std::string_view row = KeyRow(it.key());
-    if (rows != 0 && row == previous_row) continue;  // a row's cells are adjacent
-    grown->Add(RowBloom::Hash(row));
-    previous_row = row;
-    ++rows;
+void MemStore::GrowFilter() {
+  if (outgrown_filter_.load(std::memory_order_relaxed) != nullptr) {
+    MigrateFilterRows(UINT64_MAX);  // rows outran the copy (many cells per row)
   }
+  RowBloom* current = filters_.back().get();
+  auto grown = std::make_unique<RowBloom>(current->capacity() * 4);
   filter_bytes_.store(filter_bytes_.load(std::memory_order_relaxed) + grown->MemoryUsage(),
                       std::memory_order_relaxed);
+  // Outgrown first: a reader that sees the new filter also sees the old one.
+  outgrown_filter_.store(current, std::memory_order_release);
   filter_.store(grown.get(), std::memory_order_release);
   filters_.push_back(std::move(grown));
-  return rows;
+  filter_adds_ = 0;
+  migrate_row_ = {};
+  migrate_has_row_ = false;
+  migrate_it_.SeekToFirst();  // every entry linked so far, and any linked later
+}
+
+void MemStore::MigrateFilterRows(uint64_t entries) {
+  RowBloom* target = filters_.back().get();
+  for (uint64_t i = 0; i < entries && migrate_it_.Valid(); ++i, migrate_it_.Next()) {
+    // Views into the arena stay valid for the MemStore's lifetime.
+    const std::string_view row = KeyRow(migrate_it_.key());
+    if (migrate_has_row_ && row == migrate_row_) continue;  // a row's cells are adjacent
+    target->Add(RowBloom::Hash(row));
+    migrate_row_ = row;
+    migrate_has_row_ = true;
+    ++filter_adds_;
+  }
+  if (!migrate_it_.Valid()) {
+    // The copied bits are published with the release.
+    outgrown_filter_.store(nullptr, std::memory_order_release);
+  }
 }
 
 bool MemStore::Add(std::string_view key, std::string_view value) {
@@ -44,8 +60,14 @@ bool MemStore::Add(std::string_view key, std::string_view value) {
   }
   // The row enters the filter before the entry is linked: a reader that can
   // find the entry also finds its row in the filter.
-  if (++filter_adds_ > filters_.back()->capacity()) filter_adds_ = GrowFilter() + 1;
+  if (++filter_adds_ > filters_.back()->capacity()) {
+    GrowFilter();
+    filter_adds_ = 1;
+  }
   filters_.back()->Add(RowBloom::Hash(parsed.row));
+  if (outgrown_filter_.load(std::memory_order_relaxed) != nullptr) {
+    MigrateFilterRows(kFilterMigrationStep);
+  }
   if (!list_.Insert(key, value)) return false;
 
   // Single writer: plain read-modify-write on the atomics is race free; the

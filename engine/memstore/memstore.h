@@ -14,8 +14,11 @@
 //
 // Row filter: every Add also enters the cell's row in a RowBloom, so
 // MayContainRow() can tell a Get that the row is certainly absent without a
-// skiplist search. The filter starts small and is rebuilt four times larger
-// from the entries whenever the rows added outgrow it.
+// skiplist search. The filter starts small; when the rows added outgrow it a
+// filter four times larger takes the new rows, and the next Adds copy the
+// earlier rows into it a few entries at a time (kFilterMigrationStep), so no
+// single write pays for rebuilding the whole filter. Until the copy is done
+// readers consult both filters.
 //
 // Size accounting: HeapSize() counts the arena's blocks (which hold the
 // skiplist nodes, keys and values), the row filters and the MemStore object
@@ -67,9 +70,11 @@ class MemStore {
     SkipList::Iterator iter_;
   };
 
-  // Rows a new MemStore's row filter is sized for; each rebuild multiplies
+  // Rows a new MemStore's row filter is sized for; each growth multiplies
   // it by 4.
   static constexpr uint64_t kInitialFilterRows = 1024;
+  // Entries an Add copies from the outgrown filter's rows into the new one.
+  static constexpr int kFilterMigrationStep = 8;
 
   MemStore();
 
@@ -91,7 +96,19 @@ class MemStore {
   // added before this call; true when one may have been (about 2% false
   // positives).
   bool MayContainRow(uint64_t row_hash) const {
-    return filter_.load(std::memory_order_acquire)->MayContain(row_hash);
+    // The newest filter first: seeing it also makes the outgrown one it
+    // replaced visible, and seeing no outgrown one (the copy is done) makes
+    // every copied row's bits visible.
+    const RowBloom* newest = filter_.load(std::memory_order_acquire);
+    const RowBloom* outgrown = outgrown_filter_.load(std::memory_order_acquire);
+    return newest->MayContain(row_hash) ||
+           (outgrown != nullptr && outgrown->MayContain(row_hash));
+  }
+
+  // True while the rows of an outgrown filter are still being copied into
+  // the current one.
+  bool FilterMigrationPending() const {
+    return outgrown_filter_.load(std::memory_order_relaxed) != nullptr;
   }
 
   // Bytes of memory held: arena blocks (nodes, keys, values) + this object.
@@ -109,9 +126,13 @@ class MemStore {
   uint64_t MaxSequenceId() const { return max_sequence_id_.load(std::memory_order_relaxed); }
 
  private:
-  // Replaces the filter with one four times larger holding every row added;
-  // returns the number of rows it holds.
-  uint64_t GrowFilter();
+  // Starts a filter four times larger for the rows added from now on, and
+  // the copy of the current one's rows into it (finishing a copy still
+  // running first).
+  void GrowFilter();
+  // Copies the rows of up to `entries` more entries into the current filter;
+  // at the end of the skiplist, retires the outgrown filter.
+  void MigrateFilterRows(uint64_t entries);
 
   Arena arena_;
   SkipList list_;
@@ -119,8 +140,14 @@ class MemStore {
   // the MemStore dies. filters_ and filter_adds_ (rows added to the current
   // filter, counted per cell: an upper bound) are the writer's.
   std::atomic<RowBloom*> filter_{nullptr};
+  // The filter filter_ replaced, while its rows are copied; null otherwise.
+  std::atomic<RowBloom*> outgrown_filter_{nullptr};
   std::vector<std::unique_ptr<RowBloom>> filters_;
   uint64_t filter_adds_ = 0;
+  // The copy's position (the writer's), and the row it copied last.
+  SkipList::Iterator migrate_it_;
+  std::string_view migrate_row_;
+  bool migrate_has_row_ = false;
   std::atomic<uint64_t> filter_bytes_{0};
   // Written by the writer only. count_ is stored last (release) so a reader
   // that sees count_ > 0 also sees the timestamps of those entries.

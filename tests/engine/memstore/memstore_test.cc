@@ -267,6 +267,62 @@ class MemStoreTest : public QObject {
     QVERIFY(!MemStore().MayContainRow(RowBloom::Hash("anything")));
   }
 
+  // Outgrowing the row filter does not rebuild it in one write: the Add that
+  // crosses the capacity starts a larger filter, and later Adds copy the
+  // earlier rows over kFilterMigrationStep entries at a time. Every added row
+  // is found at every step, and both filters are consulted until the copy
+  // ends.
+  void rowFilterGrowsAcrossLaterWrites_data() {
+    QTest::addColumn<int>("cells_per_row");
+    QTest::newRow("one cell per row") << 1;
+    QTest::newRow("three cells per row") << 3;
+  }
+  void rowFilterGrowsAcrossLaterWrites() {
+    QFETCH(int, cells_per_row);
+    MemStore ms;
+    std::vector<std::string> rows;
+    uint64_t seq = 0;
+    auto add_row = [&] {
+      std::string row = "row" + std::to_string(rows.size() * 7919 % 100003);
+      for (int c = 0; c < cells_per_row; ++c) {
+        if (!ms.Add(EncodeKey(row, "q" + std::to_string(c), 5, CellType::kPut, ++seq), "v")) {
+          return false;
+        }
+      }
+      rows.push_back(std::move(row));
+      return true;
+    };
+    auto all_found = [&] {
+      for (const auto& row : rows) {
+        if (!ms.MayContainRow(RowBloom::Hash(row))) return false;
+      }
+      return true;
+    };
+    // Filled to capacity (counted per cell), one filter and no copy.
+    const uint64_t capacity_rows = MemStore::kInitialFilterRows / cells_per_row;
+    while (rows.size() < capacity_rows) QVERIFY(add_row());
+    QVERIFY(!ms.FilterMigrationPending());
+    QVERIFY(all_found());
+    // The next row starts the larger filter; the copy runs over later Adds.
+    QVERIFY(add_row());
+    QVERIFY(ms.FilterMigrationPending());
+    QVERIFY(all_found());
+    const uint64_t entries_to_copy = ms.Count();
+    int adds = 0;
+    while (ms.FilterMigrationPending()) {
+      QVERIFY(add_row());
+      ++adds;
+      QVERIFY(all_found());
+      QVERIFY2(adds < 1000, "the copy never ends");
+    }
+    // No Add copied more than kFilterMigrationStep entries: the copy of
+    // every entry there was took at least entries / step Adds.
+    const uint64_t cell_adds = static_cast<uint64_t>(adds) * cells_per_row;
+    QVERIFY2(cell_adds * MemStore::kFilterMigrationStep >= entries_to_copy,
+             qPrintable(QString::number(cell_adds)));
+    QVERIFY(all_found());
+  }
+
   // HeapSize counts real memory: never below the bytes stored, growing with
   // every add, and with overhead bounded by the node headers and links plus
   // block-tail waste.
