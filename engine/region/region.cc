@@ -88,7 +88,9 @@ RegionImpl::RegionImpl(const RegionOptions& options, std::string dir, RegionDesc
     own_cache_ = std::make_unique<BlockCache>(options.block_cache_capacity);
     cache_ = own_cache_.get();
   }
-  if (options_.compaction.min_size == 0) options_.compaction.min_size = options_.memstore_flush_size;
+  if (options_.compaction.min_size == 0) {
+    options_.compaction.min_size = options_.memstore_flush_size;
+  }
 }
 
 RegionImpl::~RegionImpl() { (void)Shutdown(/*flush=*/true); }

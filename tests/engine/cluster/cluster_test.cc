@@ -281,7 +281,9 @@ class ClusterTest : public QObject {
     QVERIFY(cluster);
     TableDescriptor d = SimpleTable("minsize");
     d.memstore_flush_size = 1 << 20;
-    if (!minSize.isEmpty()) d.configuration["hbase.hstore.compaction.min.size"] = minSize.toStdString();
+    if (!minSize.isEmpty()) {
+      d.configuration["hbase.hstore.compaction.min.size"] = minSize.toStdString();
+    }
     RL_QVERIFY_OK(cluster->admin().CreateTable(d));
     auto t = cluster->GetTable("minsize");
     for (int i = 0; i < 100; ++i) {

@@ -259,7 +259,8 @@ class RegionOpsTest : public QObject {
   void compactionMinSizeFollowsTheFlushSize_data() {
     QTest::addColumn<quint64>("flush_size");
     QTest::addColumn<quint64>("files_after_open");
-    QTest::newRow("64 KiB flush size: ratio excludes the big file") << quint64(64 << 10) << quint64(2);
+    QTest::newRow("64 KiB flush size: ratio excludes the big file")
+        << quint64(64 << 10) << quint64(2);
     QTest::newRow("1 MiB flush size: all four are below it") << quint64(1 << 20) << quint64(1);
   }
   void compactionMinSizeFollowsTheFlushSize() {

@@ -392,7 +392,9 @@ class WalTest : public QObject {
       RL_QVERIFY_OK((*wal)->Close());
     }
     std::vector<std::string> expected;
-    for (const QString& n : kept) expected.push_back(dir.File(wal::SegmentFileName(n.toULongLong())));
+    for (const QString& n : kept) {
+      expected.push_back(dir.File(wal::SegmentFileName(n.toULongLong())));
+    }
     QCOMPARE(Segments(dir.path()), expected);
   }
 
