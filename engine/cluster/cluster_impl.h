@@ -76,6 +76,10 @@ class ClusterImpl {
 
   // table_client.cc
   Result<std::shared_ptr<RegionEntry>> Locate(const std::string& table, const std::string& row);
+  // Locate's lookup, for callers that hold mu_ (shared is enough): *entry
+  // points into tables_ and is valid while mu_ is held.
+  Status LocateLocked(const std::string& table, const std::string& row,
+                      const std::shared_ptr<RegionEntry>** entry) const;
   // Runs fn on the open region for `row`, retrying while the region is
   // offline (moving, splitting, recovering) for up to a few seconds.
   Status WithRegion(const std::string& table, const std::string& row,

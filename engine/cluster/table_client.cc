@@ -14,9 +14,8 @@ constexpr int kRetryMillis = 20;
 constexpr int kMaxRetries = 500;  // ~10 s: longer than any split, move or failover here
 }  // namespace
 
-Result<std::shared_ptr<RegionEntry>> ClusterImpl::Locate(const std::string& table,
-                                                         const std::string& row) {
-  std::shared_lock l(mu_);
+Status ClusterImpl::LocateLocked(const std::string& table, const std::string& row,
+                                 const std::shared_ptr<RegionEntry>** entry) const {
   auto t = tables_.find(table);
   if (t == tables_.end()) return Status::NotFound("Table " + table + " does not exist");
   if (!t->second.desc.enabled) return Status::Aborted("Table " + table + " is disabled");
@@ -26,33 +25,42 @@ Result<std::shared_ptr<RegionEntry>> ClusterImpl::Locate(const std::string& tabl
     return Status::NotFound("no region of " + table + " holds row '" + ToStringBinary(row) + "'");
   }
   --it;
-  const auto& e = it->second;
-  if (!e->record.end_key.empty() && row >= e->record.end_key) {
+  if (!it->second->record.end_key.empty() && row >= it->second->record.end_key) {
     return Status::NotFound("no region of " + table + " holds row '" + ToStringBinary(row) + "'");
   }
-  return e;
+  *entry = &it->second;
+  return Status::OK();
+}
+
+Result<std::shared_ptr<RegionEntry>> ClusterImpl::Locate(const std::string& table,
+                                                         const std::string& row) {
+  std::shared_lock l(mu_);
+  const std::shared_ptr<RegionEntry>* entry = nullptr;
+  RL_RETURN_IF_ERROR(LocateLocked(table, row, &entry));
+  return *entry;
 }
 
 Status ClusterImpl::WithRegion(const std::string& table, const std::string& row,
                                const std::function<Status(Region&)>& fn) {
   Status last;
   for (int attempt = 0; attempt < kMaxRetries; ++attempt) {
-    auto entry = Locate(table, row);
-    if (!entry.ok()) {
-      // A disabled table is an answer, not a transient state.
-      return entry.status();
-    }
+    // One lookup under one shared lock: the region itself, or the name of
+    // the region that is offline.
     std::shared_ptr<Region> region;
+    std::string offline;
     {
       std::shared_lock l(mu_);
+      const std::shared_ptr<RegionEntry>* entry = nullptr;
+      // A disabled table is an answer, not a transient state.
+      RL_RETURN_IF_ERROR(LocateLocked(table, row, &entry));
       region = (*entry)->region;
+      if (!region) offline = (*entry)->record.encoded_name;
     }
     if (region) {
       last = fn(*region);
       if (!last.IsAborted()) return last;  // Aborted: the region closed under us
     } else {
-      last = Status::Busy("region " + (*entry)->record.encoded_name + " of " + table +
-                          " is not online");
+      last = Status::Busy("region " + offline + " of " + table + " is not online");
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(kRetryMillis));
   }
