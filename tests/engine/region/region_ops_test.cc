@@ -22,6 +22,14 @@ Status FlushFile(Region* region, int file) {
   return region->Flush();
 }
 
+// Options of a region that never compacts on its own, so a test can lay out
+// its store files by hand.
+RegionOptions WithoutCompactions() {
+  RegionOptions options;
+  options.compaction.auto_compact = false;
+  return options;
+}
+
 // The region in `dir` lists one store file of family f, its own (not a reference).
 void ExpectOneOwnFile(const std::string& dir) {
   RegionManifest m;
@@ -133,10 +141,8 @@ class RegionOpsTest : public QObject {
     db.start_key = split;
     // Without automatic compactions, which would rewrite the references as
     // soon as the daughters open (see daughterOpenRewritesItsReferences).
-    RegionOptions manual;
-    manual.compaction.auto_compact = false;
-    auto a = Region::Open(manual, a_dir, da);
-    auto b = Region::Open(manual, b_dir, db);
+    auto a = Region::Open(WithoutCompactions(), a_dir, da);
+    auto b = Region::Open(WithoutCompactions(), b_dir, db);
     RL_QVERIFY_OK(a.status());
     RL_QVERIFY_OK(b.status());
     QVERIFY((*a)->GetSplitPoint()->has_references);
@@ -196,11 +202,9 @@ class RegionOpsTest : public QObject {
     QFETCH(bool, auto_compact);
     QFETCH(quint64, files_after_open);
     TempDir dir;
-    RegionOptions manual;
-    manual.compaction.auto_compact = false;
     {
       // Three flushed files, left uncompacted.
-      auto region = Region::Open(manual, dir.path(), Descriptor({Family("f")}));
+      auto region = Region::Open(WithoutCompactions(), dir.path(), Descriptor({Family("f")}));
       RL_QVERIFY_OK(region.status());
       for (int file = 0; file < 3; ++file) RL_QVERIFY_OK(FlushFile(region->get(), file));
       QCOMPARE((*region)->GetMetrics().store_files, quint64(3));
@@ -268,9 +272,7 @@ class RegionOpsTest : public QObject {
     QFETCH(quint64, files_after_open);
     TempDir dir;
     {
-      RegionOptions manual;
-      manual.compaction.auto_compact = false;
-      auto region = Region::Open(manual, dir.path(), Descriptor({Family("f")}));
+      auto region = Region::Open(WithoutCompactions(), dir.path(), Descriptor({Family("f")}));
       RL_QVERIFY_OK(region.status());
       RL_QVERIFY_OK(PutRows(region->get(), 100, 100, std::string(2000, 'b')));
       RL_QVERIFY_OK((*region)->Flush());
