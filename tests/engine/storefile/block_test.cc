@@ -40,6 +40,17 @@ std::vector<KV> Entries(uint32_t n) {
   return out;
 }
 
+// Data rows "n=<count> restart=<interval>" for every pair.
+void AddCountIntervalRows(std::initializer_list<int> intervals, std::initializer_list<int> counts) {
+  QTest::addColumn<int>("count");
+  QTest::addColumn<int>("interval");
+  for (int interval : intervals) {
+    for (int count : counts) {
+      QTest::addRow("n=%d restart=%d", count, interval) << count << interval;
+    }
+  }
+}
+
 }  // namespace
 
 class BlockTest : public QObject {
@@ -105,15 +116,7 @@ class BlockTest : public QObject {
     RL_QVERIFY_OK(it.status());
   }
 
-  void seekAndStep_data() {
-    QTest::addColumn<int>("count");
-    QTest::addColumn<int>("interval");
-    for (int interval : {1, 16}) {
-      for (int count : {1, 2, 15, 16, 17, 33, 500, 3000}) {
-        QTest::addRow("n=%d restart=%d", count, interval) << count << interval;
-      }
-    }
-  }
+  void seekAndStep_data() { AddCountIntervalRows({1, 16}, {1, 2, 15, 16, 17, 33, 500, 3000}); }
   void seekAndStep() {
     QFETCH(int, count);
     QFETCH(int, interval);
@@ -176,15 +179,7 @@ class BlockTest : public QObject {
 
   // A reverse walk decodes each entry once, when Prev enters its restart
   // interval, not half a restart interval's worth of entries per step.
-  void reverseWalkDecodesEachEntryOnce_data() {
-    QTest::addColumn<int>("count");
-    QTest::addColumn<int>("interval");
-    for (int interval : {1, 4, 16}) {
-      for (int count : {1, 17, 500}) {
-        QTest::addRow("n=%d restart=%d", count, interval) << count << interval;
-      }
-    }
-  }
+  void reverseWalkDecodesEachEntryOnce_data() { AddCountIntervalRows({1, 4, 16}, {1, 17, 500}); }
   void reverseWalkDecodesEachEntryOnce() {
     QFETCH(int, count);
     QFETCH(int, interval);
