@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "cache/block_cache.h"
+#include "regionlab/bytes.h"
 #include "storefile_test_util.h"
 
 using namespace regionlab;
@@ -63,9 +64,57 @@ void CheckSeeks(StoreFileReader* reader, const std::vector<KV>& cells, int count
 
 }  // namespace
 
+// FORMAT-storefile.md's worked example, 16 bytes per line as in its dump.
+const char* const kWorkedExampleHex[] = {
+    "001602000272317100000000000003e8",
+    "04000000000000000176310412027200",
+    "000000000003e8040000000000000002",
+    "763200000000010000000094f07c3d00",
+    "1602000272327100000000000003e804",
+    "00000000000000037633000000000100",
+    "00000052fc866a400000000701020000",
+    "00000000008100210009400112003245",
+    "4fc50016020002723172000000000000",
+    "03e8040000000000000002003a001602",
+    "000272327100000000000003e8040000",
+    "0000000000033f23000000001b000000",
+    "02000000006079096c16000272317100",
+    "000000000003e8040000000000000001",
+    "16000272327100000000000003e80400",
+    "00000000000003160002723171000000",
+    "00000003e80400000000000000010263",
+    "66030003e803000000000000e8030000",
+    "00000000025d5d3000010000005aa316",
+    "94670000000000000016000000000000",
+    "00820000000000000042000000000000",
+    "00c90000000000000063000000000000",
+    "00010000005986b2a3524c545241424c",
+    "4b",
+};
+
 class StoreFileTest : public QObject {
   Q_OBJECT
  private slots:
+  // The bytes of FORMAT-storefile.md's worked example, produced by the
+  // writer: three cells, family cf, block size 48, no compression, a ROW
+  // bloom.
+  void workedExampleMatchesFormatDoc() {
+    TempDir dir;
+    const std::string path = dir.File("example.sf");
+    RL_QVERIFY_OK(WriteStoreFile(path, Options(Compression::kNone, BloomType::kRow, 48),
+                                 {{EncodeKey("r1", "q", 1000, CellType::kPut, 1), "v1"},
+                                  {EncodeKey("r1", "r", 1000, CellType::kPut, 2), "v2"},
+                                  {EncodeKey("r2", "q", 1000, CellType::kPut, 3), "v3"}}));
+    std::string bytes;
+    RL_QVERIFY_OK(Env::Default()->ReadFileToString(path, &bytes));
+    const std::string hex = ToHex(bytes);
+    std::string expected;
+    for (const char* line : kWorkedExampleHex) expected += line;
+    if (hex != expected) qInfo("%s", hex.c_str());
+    QCOMPARE(bytes.size(), expected.size() / 2);
+    QVERIFY(hex == expected);
+  }
+
   void roundTrip_data() {
     QTest::addColumn<int>("compression");
     QTest::addColumn<int>("bloom");
