@@ -427,6 +427,9 @@ Status RegionImpl::DoGet(const Get& get, RowResult* out) {
     }
     StoreSources sources(versions.take(i), row_hash);
     AddStoreFiles(read, o, whole_family, expired_before, &sources);
+    // Every memstore filter and file bloom ruled the row out (a Get of a
+    // missing row, or of a family the row has no cells in): nothing to read.
+    if (sources.empty()) continue;
     StoreScanner scanner(stores_[i].family.name, sources.Merged(), ScanType::kUserScan,
                          std::move(o), /*reversed=*/false, {}, {});
     scanner.ReadSingleRow(get.row, &sink);

@@ -107,6 +107,9 @@ class StoreSources {
   // REQUIRES: Merged() not called yet.
   void AddFile(const StoreFile& file, bool use_cache, const LazySeek* lazy = nullptr);
 
+  // True when no cursor was opened or added: the read has nothing to merge.
+  bool empty() const { return child_count_ == 0; }
+
   // The merge of every cursor added (the cursor itself when there is one).
   // The pointer stays valid for this object's lifetime; the iterator starts
   // !Valid() until positioned.
