@@ -167,8 +167,7 @@ bool PlanStoreRead(const ReadSpec& read, const FamilyOptions& family, int64_t no
 void AddStoreFiles(const ReadSpec& read, const ScanQueryOptions& o, bool whole_family,
                    int64_t expired_before, StoreSources* sources) {
   const bool lazy_get = read.single_row && !read.has_filter && !o.columns.empty();
-  KeyBuffer target, placeholder;
-  if (lazy_get) SetFirstKeyOnColumn(&target, read.start_row, o.columns.front());
+  KeyBuffer target, placeholder;  // built for the first file sought lazily
   std::optional<storefile::BloomHash> row_hash;  // hashed once for every file's filter
   for (const auto& f : sources->version().files) {
     const StoreFileInfo& info = f->reader->info();
@@ -184,6 +183,7 @@ void AddStoreFiles(const ReadSpec& read, const ScanQueryOptions& o, bool whole_f
       }
     }
     if (lazy_get && info.delete_count == 0 && !f->is_reference) {
+      if (target.empty()) SetFirstKeyOnColumn(&target, read.start_row, o.columns.front());
       placeholder.clear();
       AppendKey(&placeholder, read.start_row, o.columns.front(), info.max_timestamp,
                 CellType::kMaximum, kMaxSequenceId);
