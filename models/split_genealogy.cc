@@ -39,7 +39,20 @@ Genealogy Genealogy::build(const HistorySnapshot& snapshot) {
     }
     return it->second;
   };
+  // The ranges an event recorded (catalog version 5 and later) seed the
+  // regions' keys; deriveKeyRanges() fills what older history leaves out.
+  auto seedKeys = [&](const std::vector<std::string>& names,
+                      const std::vector<regionlab::KeyRange>& ranges) {
+    if (ranges.size() != names.size()) return;
+    for (size_t i = 0; i < names.size(); ++i) {
+      GenealogyRegion& r = g.m_regions[regionFor(names[i])];
+      fill(r.startKey, ranges[i].start_key);
+      fill(r.endKey, ranges[i].end_key);
+    }
+  };
   for (const regionlab::HistoryEntry& h : snapshot.history) {
+    seedKeys(h.parents, h.parent_ranges);
+    seedKeys(h.daughters, h.daughter_ranges);
     const int e = static_cast<int>(g.m_events.size());
     GenealogyEvent event;
     event.kind = kindOf(h.kind);

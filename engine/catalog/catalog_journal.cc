@@ -54,17 +54,26 @@ Status Catalog::AddHistoryLocked(std::string_view op, const HistoryRecord& h) {
     RL_RETURN_IF_ERROR(q->Run());
     id = db_->LastInsertRowId();
   }
-  for (const auto& [role, names] :
-       {std::pair<const char*, const std::vector<std::string>*>{"parent", &h.parents},
-        {"daughter", &h.daughters}}) {
-    for (size_t i = 0; i < names->size(); ++i) {
-      Result<Query> q =
-          db_->Prepare(op,
-                       "INSERT INTO history_regions (history_id, role, ordinal, encoded_name) "
-                       "VALUES (?, ?, ?, ?)");
+  struct Role {
+    const char* name;
+    const std::vector<std::string>* names;
+    const std::vector<KeyRange>* ranges;  // used when it matches names
+  };
+  for (const Role& role : {Role{"parent", &h.parents, &h.parent_ranges},
+                           Role{"daughter", &h.daughters, &h.daughter_ranges}}) {
+    const bool keys = role.ranges->size() == role.names->size();
+    for (size_t i = 0; i < role.names->size(); ++i) {
+      Result<Query> q = db_->Prepare(op,
+                                     "INSERT INTO history_regions (history_id, role, ordinal, "
+                                     "encoded_name, start_key, end_key) VALUES (?, ?, ?, ?, ?, ?)");
       if (!q.ok()) return q.status();
-      RL_RETURN_IF_ERROR(
-          q->Int(id).Text(role).Int(static_cast<int64_t>(i)).Text((*names)[i]).Run());
+      q->Int(id).Text(role.name).Int(static_cast<int64_t>(i)).Text((*role.names)[i]);
+      if (keys) {
+        q->Blob((*role.ranges)[i].start_key).Blob((*role.ranges)[i].end_key);
+      } else {
+        q->Null().Null();
+      }
+      RL_RETURN_IF_ERROR(q->Run());
     }
   }
   return Status::OK();
@@ -119,13 +128,16 @@ Result<std::vector<HistoryRecord>> Catalog::ListHistory(const std::string& table
       out.push_back(std::move(h));
     }
   }
-  Result<Query> q =
-      db_->Prepare(kOp,
-                   "SELECT r.history_id, r.role, r.encoded_name FROM history_regions r "
-                   "JOIN history h ON h.id = r.history_id WHERE ? OR h.table_name = ? "
-                   "ORDER BY r.history_id, r.role, r.ordinal");
+  Result<Query> q = db_->Prepare(
+      kOp,
+      "SELECT r.history_id, r.role, r.encoded_name, r.start_key, r.end_key "
+      "FROM history_regions r JOIN history h ON h.id = r.history_id "
+      "WHERE ? OR h.table_name = ? ORDER BY r.history_id, r.role, r.ordinal");
   if (!q.ok()) return q.status();
   q->Int(all).Text(canonical_name);
+  // Rows without keys (written before version 5) leave their role's ranges
+  // unknown: a role's ranges are kept only when every row has them.
+  std::vector<std::pair<bool, bool>> keyless(out.size());  // parent, daughter
   for (;;) {
     Result<bool> row = q->Step();
     if (!row.ok()) return row.status();
@@ -133,7 +145,18 @@ Result<std::vector<HistoryRecord>> Catalog::ListHistory(const std::string& table
     auto it = index.find(q->ColumnInt(0));
     if (it == index.end()) continue;
     HistoryRecord& h = out[it->second];
-    (q->ColumnString(1) == "parent" ? h.parents : h.daughters).push_back(q->ColumnString(2));
+    const bool parent = q->ColumnString(1) == "parent";
+    (parent ? h.parents : h.daughters).push_back(q->ColumnString(2));
+    if (q->ColumnIsNull(3) || q->ColumnIsNull(4)) {
+      (parent ? keyless[it->second].first : keyless[it->second].second) = true;
+    } else {
+      (parent ? h.parent_ranges : h.daughter_ranges)
+          .push_back({q->ColumnString(3), q->ColumnString(4)});
+    }
+  }
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (keyless[i].first) out[i].parent_ranges.clear();
+    if (keyless[i].second) out[i].daughter_ranges.clear();
   }
   return out;
 }

@@ -154,6 +154,11 @@ CREATE TABLE rowkey_schemes (
   updated_ms INTEGER NOT NULL
 ) STRICT;
 )sql"},
+    {5, "key ranges of the regions each split, merge and pre-split names",
+     R"sql(
+ALTER TABLE history_regions ADD COLUMN start_key BLOB;
+ALTER TABLE history_regions ADD COLUMN end_key BLOB;
+)sql"},
 };
 
 const int kCatalogMigrationCount =

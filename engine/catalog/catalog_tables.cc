@@ -317,6 +317,7 @@ Status Catalog::CreateTable(const TableDescriptor& t, const std::vector<RegionRe
     row.table = full;
     RL_RETURN_IF_ERROR(PutRegionLocked(kOp, row));
     presplit.daughters.push_back(r.encoded_name);
+    presplit.daughter_ranges.push_back({r.start_key, r.end_key});
   }
   if (regions.size() > 1) {
     presplit.time_ms = now_ms;

@@ -14,6 +14,8 @@
 #include <variant>
 #include <vector>
 
+#include "regionlab/table_descriptor.h"
+
 namespace regionlab {
 
 // The RegionState.State names of HBase's assignment manager that RegionLab
@@ -73,6 +75,11 @@ struct HistoryRecord {
   std::string cause;        // split policy class name, kCauseManual, kCausePreSplit or kCauseMerge
   uint64_t size_bytes = 0;  // the store size that triggered the split
   uint64_t threshold_bytes = 0;  // the policy's threshold at that moment
+  // The key ranges of the parents and daughters, in the same order as their
+  // names. Empty when unknown: history written before catalog version 5
+  // (a reader then derives the keys from other events and the live regions).
+  std::vector<KeyRange> parent_ranges;
+  std::vector<KeyRange> daughter_ranges;
 
   bool operator==(const HistoryRecord&) const = default;
 };

@@ -200,8 +200,11 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
     a.server = b.server = server->name();
     CatalogBatch batch;
     batch.PutRegion(p).PutRegion(a).PutRegion(b);
-    batch.AddHistory({0, clock_->NowMillis(), kind, parent.table, {parent.encoded_name},
-                      {a.encoded_name, b.encoded_name}, split_row, cause, size, threshold});
+    HistoryRecord h{0, clock_->NowMillis(), kind, parent.table, {parent.encoded_name},
+                    {a.encoded_name, b.encoded_name}, split_row, cause, size, threshold};
+    h.parent_ranges = {{parent.start_key, parent.end_key}};
+    h.daughter_ranges = {{a.start_key, a.end_key}, {b.start_key, b.end_key}};
+    batch.AddHistory(std::move(h));
     batch.FinishOperation(*op);
     CrashPoint("split:before-commit");
     s = catalog_->Apply(batch);  // the commit point
@@ -415,9 +418,12 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
     m.server = server->name();
     CatalogBatch batch;
     batch.PutRegion(pa).PutRegion(pb).PutRegion(m);
-    batch.AddHistory({0, clock_->NowMillis(), std::string(kHistoryMerge), a.table,
-                      {a.encoded_name, b.encoded_name}, {m.encoded_name}, {},
-                      std::string(kCauseMerge), 0, 0});
+    HistoryRecord h{0, clock_->NowMillis(), std::string(kHistoryMerge), a.table,
+                    {a.encoded_name, b.encoded_name}, {m.encoded_name}, {},
+                    std::string(kCauseMerge), 0, 0};
+    h.parent_ranges = {{a.start_key, a.end_key}, {b.start_key, b.end_key}};
+    h.daughter_ranges = {{m.start_key, m.end_key}};
+    batch.AddHistory(std::move(h));
     batch.FinishOperation(*op);
     CrashPoint("merge:before-commit");
     s = catalog_->Apply(batch);
@@ -660,7 +666,7 @@ Result<std::vector<HistoryEntry>> Admin::GetHistory(const std::string& table) {
   std::vector<HistoryEntry> out;
   for (const auto& h : *records) {
     out.push_back({h.time_ms, h.kind, h.table, h.parents, h.daughters, h.split_key, h.cause,
-                   h.size_bytes, h.threshold_bytes});
+                   h.size_bytes, h.threshold_bytes, h.parent_ranges, h.daughter_ranges});
   }
   return out;
 }

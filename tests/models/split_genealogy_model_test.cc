@@ -1,6 +1,7 @@
 // SplitGenealogyModel from a known history (a pre-split, a policy split, a
-// manual split, a merge): the tree's shape and every column, derived key
-// ranges, links for merges, damaged history, all under QAbstractItemModelTester.
+// manual split, a merge): the tree's shape and every column, key ranges
+// derived from older history and taken from recorded ranges, links for
+// merges, damaged history, all under QAbstractItemModelTester.
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QtTest>
@@ -64,6 +65,20 @@ HistoryPtr knownHistory() {
   return s;
 }
 
+// knownHistory() as a catalog of version 5 or later records it: every event
+// carries its regions' key ranges, pre-split at "m".
+HistoryPtr knownHistoryWithRanges() {
+  auto s = std::make_shared<HistorySnapshot>(*knownHistory());
+  s->history[0].daughter_ranges = {{"", "m"}, {"m", ""}};
+  s->history[1].parent_ranges = {{"", "m"}};
+  s->history[1].daughter_ranges = {{"", "f"}, {"f", "m"}};
+  s->history[2].parent_ranges = {{"m", ""}};
+  s->history[2].daughter_ranges = {{"m", kBinaryKey}, {kBinaryKey, ""}};
+  s->history[3].parent_ranges = {{"f", "m"}, {"m", kBinaryKey}};
+  s->history[3].daughter_ranges = {{"f", kBinaryKey}};
+  return s;
+}
+
 // The index at a path of row numbers such as "0/1/0".
 QModelIndex at(const QAbstractItemModel& m, const QString& path, int column = 0) {
   QModelIndex i;
@@ -88,6 +103,7 @@ class SplitGenealogyModelTest : public QObject {
     QTest::newRow("pre-split kind") << "0" << int(M::Event) << "pre-split";
     QTest::newRow("pre-split time") << "0" << int(M::Time) << "2024-05-01 10:00:00";
     QTest::newRow("R1 under the pre-split") << "0/0" << int(M::Region) << "R1";
+    // History from before catalog version 5 records no ranges.
     QTest::newRow("R1 keys: the pre-split key is not recorded") << "0/0" << int(M::Keys) << "[\u2026, ?)";
     QTest::newRow("R1 policy split") << "0/0" << int(M::Event) << "split";
     QTest::newRow("R1 split key") << "0/0" << int(M::SplitKey) << "f";
@@ -126,6 +142,31 @@ class SplitGenealogyModelTest : public QObject {
     const QModelIndex i = at(model, path, column);
     QVERIFY2(i.isValid(), qPrintable(path));
     QCOMPARE(i.data().toString(), text);
+  }
+
+  // With recorded ranges every region's keys are known, including the
+  // pre-split key "m" that only the merged-away R4 and R5 ever ended or
+  // started at.
+  void recordedRangesLeaveNoKeyUnknown_data() {
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("keys");
+    QTest::newRow("R1") << "0/0" << "[\u2026, m)";
+    QTest::newRow("R3") << "0/0/0" << "[\u2026, f)";
+    QTest::newRow("R4") << "0/0/1" << "[f, m)";
+    QTest::newRow("R7") << "0/0/1/0" << "[f, t\\x00\\xFF)";
+    QTest::newRow("R2") << "0/1" << "[m, \u2026)";
+    QTest::newRow("R5") << "0/1/0" << "[m, t\\x00\\xFF)";
+    QTest::newRow("R6") << "0/1/1" << "[t\\x00\\xFF, \u2026)";
+  }
+  void recordedRangesLeaveNoKeyUnknown() {
+    QFETCH(QString, path);
+    QFETCH(QString, keys);
+    SplitGenealogyModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setSnapshot(knownHistoryWithRanges());
+    const QModelIndex i = at(model, path, int(SplitGenealogyModel::Keys));
+    QVERIFY2(i.isValid(), qPrintable(path));
+    QCOMPARE(i.data().toString(), keys);
   }
 
   void shapeRolesAndLookups() {

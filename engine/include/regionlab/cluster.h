@@ -94,6 +94,10 @@ struct HistoryEntry {  // split/merge genealogy (from the catalog)
   std::vector<std::string> parents, daughters;
   std::string split_key, cause;
   uint64_t size_bytes = 0, threshold_bytes = 0;
+  // The parents' and daughters' key ranges, in the order of their names;
+  // empty when the catalog did not record them (history from before
+  // catalog version 5).
+  std::vector<KeyRange> parent_ranges, daughter_ranges;
 };
 
 class ResultScanner {

@@ -24,6 +24,14 @@ namespace regionlab {
 inline constexpr std::string_view kDefaultNamespace = "default";
 inline constexpr std::string_view kSystemNamespace = "hbase";
 
+// The rows of a region: [start_key, end_key). An empty start key is the
+// table's first row, an empty end key lies past its last.
+struct KeyRange {
+  std::string start_key;
+  std::string end_key;
+  bool operator==(const KeyRange&) const = default;
+};
+
 struct TableDescriptor {
   std::string ns = std::string(kDefaultNamespace);  // namespace
   std::string name;                                 // qualifier

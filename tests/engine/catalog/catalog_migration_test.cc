@@ -212,6 +212,25 @@ class CatalogMigrationTest : public QObject {
       QCOMPARE(history->size(), size_t(1));
       QCOMPARE(history->at(0).daughters, (std::vector<std::string>{"pa", "pb"}));
       QCOMPARE(history->at(0).size_bytes, uint64_t(2000));
+      // Step 5: history written before it has no key ranges; new history has.
+      QVERIFY(history->at(0).parent_ranges.empty());
+      QVERIFY(history->at(0).daughter_ranges.empty());
+      HistoryRecord merge;
+      merge.time_ms = 3000;
+      merge.kind = kHistoryMerge;
+      merge.table = "legacy:orders";
+      merge.parents = {"pa", "pb"};
+      merge.parent_ranges = {{"", std::string("k\x00", 2)}, {std::string("k\x00", 2), ""}};
+      merge.daughters = {"pm"};
+      merge.daughter_ranges = {{"", ""}};
+      merge.cause = kCauseMerge;
+      RL_QVERIFY_OK((*cat)->AddHistory(merge));
+      auto after = (*cat)->ListHistory("legacy:orders");
+      RL_QVERIFY_OK(after.status());
+      QCOMPARE(after->size(), size_t(2));
+      QVERIFY(after->at(0).daughter_ranges.empty());
+      QCOMPARE(after->at(1).parent_ranges, merge.parent_ranges);
+      QCOMPARE(after->at(1).daughter_ranges, merge.daughter_ranges);
       QCOMPARE((*cat)->ListServerEvents(0, 0)->size(), size_t(1));
       auto ns = (*cat)->GetNamespace("legacy");
       RL_QVERIFY_OK(ns.status());
@@ -236,11 +255,9 @@ class CatalogMigrationTest : public QObject {
              WithoutSpace(RawQuery(fresh, kSchemaQuery)));
   }
 
-  // A v1 file whose region points at a missing table (SQLite enforces
-  // foreign keys only when asked): the migration's check fails and rolls
-  // back, leaving the file a v1 catalog.
-  // A version-3 catalog (before rowkey schemes) gains the schemes table
-  // and keeps its tables; a scheme saved afterwards survives a reopen.
+  // A version-3 catalog (before rowkey schemes and history key ranges)
+  // gains the schemes table and the ranges' columns, and keeps its tables;
+  // a scheme saved afterwards survives a reopen.
   void migratesVersion3AddingSchemes() {
     TempDir dir;
     const std::string path = dir.File("v3.db");
@@ -249,7 +266,11 @@ class CatalogMigrationTest : public QObject {
       RL_QVERIFY_OK(cat.status());
       RL_QVERIFY_OK((*cat)->CreateTable(MakeTable("default", "t"), TileRegions("t", {"m"}, "r"), 5));
     }
-    QCOMPARE(RawExec(path, "DROP TABLE rowkey_schemes; PRAGMA user_version = 3;"), std::string());
+    QCOMPARE(RawExec(path,
+                     "DROP TABLE rowkey_schemes; "
+                     "ALTER TABLE history_regions DROP COLUMN start_key; "
+                     "ALTER TABLE history_regions DROP COLUMN end_key; PRAGMA user_version = 3;"),
+             std::string());
     {
       auto cat = Catalog::Open(path);
       RL_QVERIFY_OK(cat.status());
@@ -257,6 +278,12 @@ class CatalogMigrationTest : public QObject {
       QCOMPARE((*cat)->ListRegions("t")->size(), size_t(2));
       QVERIFY((*cat)->ListSchemes()->empty());
       RL_QVERIFY_OK((*cat)->SaveScheme("s", "{}", 7));
+      // The pre-split's history row lost its ranges with the columns.
+      auto history = (*cat)->ListHistory("t");
+      RL_QVERIFY_OK(history.status());
+      QCOMPARE(history->size(), size_t(1));
+      QCOMPARE(history->at(0).daughters.size(), size_t(2));
+      QVERIFY(history->at(0).daughter_ranges.empty());
     }
     QCOMPARE(RawQuery(path, "PRAGMA user_version"), std::to_string(kCatalogSchemaVersion) + "|\n");
     QCOMPARE(RawQuery(path, "SELECT name, document, revision FROM rowkey_schemes"),
@@ -267,6 +294,9 @@ class CatalogMigrationTest : public QObject {
              WithoutSpace(RawQuery(fresh, kSchemaQuery)));
   }
 
+  // A v1 file whose region points at a missing table (SQLite enforces
+  // foreign keys only when asked): the migration's check fails and rolls
+  // back, leaving the file a v1 catalog.
   void failedMigrationChangesNothing() {
     TempDir dir;
     const std::string path = WriteV1(

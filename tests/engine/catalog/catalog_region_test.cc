@@ -226,6 +226,41 @@ class CatalogRegionTest : public QObject {
     RL_QVERIFY_OK(cat_->FinishOperation(*op));
   }
 
+  // Key ranges of parents and daughters round-trip byte for byte; a role
+  // whose ranges do not match its names is stored without them.
+  void historyKeepsKeyRanges_data() {
+    QTest::addColumn<bool>("parents_known");
+    QTest::addColumn<bool>("daughters_known");
+    QTest::newRow("both") << true << true;
+    QTest::newRow("parents only") << true << false;
+    QTest::newRow("daughters only") << false << true;
+    QTest::newRow("neither") << false << false;
+  }
+  void historyKeepsKeyRanges() {
+    QFETCH(bool, parents_known);
+    QFETCH(bool, daughters_known);
+    const std::string binary("k\x00\xff", 3);
+    HistoryRecord merge;
+    merge.time_ms = 10;
+    merge.kind = kHistoryMerge;
+    merge.table = "ns:t";
+    merge.parents = {"p0", "p1"};
+    merge.daughters = {"m"};
+    merge.cause = kCauseMerge;
+    const std::vector<KeyRange> parents = {{"", binary}, {binary, ""}};
+    const std::vector<KeyRange> daughters = {{"", ""}};
+    merge.parent_ranges = parents_known ? parents : std::vector<KeyRange>{{"", binary}};
+    merge.daughter_ranges = daughters_known ? daughters : std::vector<KeyRange>{};
+    RL_QVERIFY_OK(cat_->AddHistory(merge));
+    auto history = cat_->ListHistory("ns:t");
+    RL_QVERIFY_OK(history.status());
+    QCOMPARE(history->size(), size_t(1));
+    QCOMPARE(history->at(0).parents, merge.parents);
+    QCOMPARE(history->at(0).parent_ranges, parents_known ? parents : std::vector<KeyRange>{});
+    QCOMPARE(history->at(0).daughter_ranges,
+             daughters_known ? daughters : std::vector<KeyRange>{});
+  }
+
   void historyFiltersByTable() {
     RL_QVERIFY_OK(
         cat_->CreateTable(MakeTable("default", "u"), TileRegions("u", {"a", "b"}, "u"), 7));
@@ -243,6 +278,13 @@ class CatalogRegionTest : public QObject {
     QCOMPARE(u->at(0).time_ms, int64_t(7));
     QCOMPARE(u->at(0).kind, std::string(kHistoryPreSplit));
     QCOMPARE(u->at(0).daughters, (std::vector<std::string>{"u0", "u1", "u2"}));
+    // A pre-split records each initial region's range, in key order.
+    QCOMPARE(u->at(0).daughter_ranges,
+             (std::vector<KeyRange>{{"", "a"}, {"a", "b"}, {"b", ""}}));
+    QVERIFY(u->at(0).parent_ranges.empty());
+    // A record that names regions without ranges reads back without them.
+    QVERIFY(u->at(1).parent_ranges.empty());
+    QVERIFY(u->at(1).daughter_ranges.empty());
     QCOMPARE(u->at(1).table, std::string("u"));
     QCOMPARE(u->at(1).parents, (std::vector<std::string>{"u0", "u1"}));
     QVERIFY(cat_->ListHistory("ns:t")->empty());

@@ -362,6 +362,43 @@ class ClusterTest : public QObject {
     auto history = *admin.GetHistory("t");
     QCOMPARE(history.size(), size_t(3));  // split, split, merge
     QCOMPARE(history[2].kind, std::string("merge"));
+    // Each event records its regions' ranges: a split's daughters meet at the
+    // split key and cover the parent; a merge's parents meet and the merged
+    // region covers both.
+    for (const HistoryEntry& h : history) {
+      QCOMPARE(h.parent_ranges.size(), h.parents.size());
+      QCOMPARE(h.daughter_ranges.size(), h.daughters.size());
+    }
+    for (size_t i : {size_t(0), size_t(1)}) {
+      const HistoryEntry& split = history[i];
+      QCOMPARE(split.daughter_ranges[0].start_key, split.parent_ranges[0].start_key);
+      QCOMPARE(split.daughter_ranges[0].end_key, split.split_key);
+      QCOMPARE(split.daughter_ranges[1].start_key, split.split_key);
+      QCOMPARE(split.daughter_ranges[1].end_key, split.parent_ranges[0].end_key);
+    }
+    QCOMPARE(history[0].parent_ranges[0], (KeyRange{"", ""}));
+    QCOMPARE(history[1].split_key, std::string("row1100"));
+    const HistoryEntry& merge = history[2];
+    QCOMPARE(merge.parent_ranges[0].end_key, std::string("row1100"));
+    QCOMPARE(merge.parent_ranges[1].start_key, std::string("row1100"));
+    QCOMPARE(merge.daughter_ranges[0],
+             (KeyRange{merge.parent_ranges[0].start_key, merge.parent_ranges[1].end_key}));
+    QCOMPARE(merge.daughter_ranges[0], (KeyRange{regions[0].start_key, regions[0].end_key}));
+  }
+
+  // A pre-split records its regions' ranges in key order.
+  void preSplitHistoryRecordsRanges() {
+    TempDir dir;
+    auto cluster = OpenCluster(dir.path());
+    const std::string binary("k\x00\xff", 3);
+    RL_QVERIFY_OK(cluster->admin().CreateTable(SimpleTable("t"), {"c", binary}));
+    auto history = cluster->admin().GetHistory("t");
+    RL_QVERIFY_OK(history.status());
+    QCOMPARE(history->size(), size_t(1));
+    QCOMPARE(history->at(0).kind, std::string("pre-split"));
+    QCOMPARE(history->at(0).daughter_ranges,
+             (std::vector<KeyRange>{{"", "c"}, {"c", binary}, {binary, ""}}));
+    QVERIFY(history->at(0).parent_ranges.empty());
   }
 
   void tableAtomicOperations() {
