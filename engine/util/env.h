@@ -24,6 +24,11 @@ class WritableFile {
   virtual Status Flush() = 0;
   // Makes everything appended so far durable (fdatasync).
   virtual Status Sync() = 0;
+  // Makes durable the first `flushed_bytes` bytes, which an earlier Flush (or
+  // Sync) already pushed to the operating system. Unlike Sync it touches no
+  // buffer, so one other thread may call it while the owner appends and
+  // flushes; never while the file is being closed.
+  virtual Status SyncFlushed(uint64_t flushed_bytes) = 0;
   virtual Status Close() = 0;
   // Bytes appended so far, including any that were in the file when it was opened.
   virtual uint64_t Size() const = 0;

@@ -1,5 +1,6 @@
 #include "util/fault_injection_env.h"
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -46,6 +47,13 @@ class FaultInjectionWritableFile final : public WritableFile {
     RL_RETURN_IF_ERROR(env_->BeforeSync(path_, epoch_));
     RL_RETURN_IF_ERROR(base_->Sync());
     env_->AfterSync(path_, base_->Size());
+    return Status::OK();
+  }
+
+  Status SyncFlushed(uint64_t flushed_bytes) override {
+    RL_RETURN_IF_ERROR(env_->BeforeSync(path_, epoch_));
+    RL_RETURN_IF_ERROR(base_->SyncFlushed(flushed_bytes));
+    env_->AfterSync(path_, flushed_bytes);
     return Status::OK();
   }
 
@@ -258,7 +266,8 @@ void FaultInjectionEnv::AfterSync(const std::string& path, uint64_t size) {
   ++sync_count_;
   auto it = files_.find(path);
   // A file renamed or removed while open is no longer tracked under `path`.
-  if (it != files_.end()) it->second.synced_size = size;
+  // A sync of what was flushed earlier may finish after a later, larger one.
+  if (it != files_.end()) it->second.synced_size = std::max(it->second.synced_size, size);
 }
 
 }  // namespace regionlab

@@ -1,5 +1,6 @@
 #include "wal/wal.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "wal/wal_format.h"
@@ -206,7 +207,6 @@ void Wal::WriteBatch(const std::vector<Writer*>& batch, Status* write_status, St
     s = file_->Flush();
   }
   bytes_.fetch_add(written, std::memory_order_relaxed);
-  if (s.ok() && written > 0 && !want_sync) unsynced_.store(true, std::memory_order_release);
   if (s.ok() && want_sync) s = SyncCurrent();
   *write_status = s;
   if (!s.ok()) return;
@@ -241,6 +241,17 @@ void Wal::FinishBatchLocked(const std::vector<Writer*>& batch, const Status& wri
   }
   if (rolled) accounting_.AddSegment(file_number_, file_path_);
   if (!roll_status.ok()) FailLocked(roll_status);
+  if (write_status.ok() && file_ != nullptr) {
+    // Set under mu_, so a background sync that started before this batch
+    // finished cannot mark its bytes synced.
+    const bool wrote = std::any_of(batch.begin(), batch.end(),
+                                   [](const Writer* x) { return !x->bytes.empty(); });
+    const bool synced =
+        std::any_of(batch.begin(), batch.end(), [](const Writer* x) { return x->sync; });
+    if (wrote && !synced) unsynced_.store(true, std::memory_order_release);
+    sync_target_ = file_;
+    sync_target_flushed_ = file_->Size();
+  }
 
   appends_.fetch_add(appends, std::memory_order_relaxed);
   entries_.fetch_add(entries, std::memory_order_relaxed);
@@ -295,6 +306,11 @@ Status Wal::SyncCurrent() {
 
 Status Wal::CloseCurrent(bool sync) {
   if (file_ == nullptr) return Status::OK();
+  {
+    std::unique_lock<std::mutex> lock(mu_);
+    if (sync_target_ == file_) sync_target_.reset();
+    background_sync_done_.wait(lock, [this] { return background_sync_file_ != file_.get(); });
+  }
   Status s = sync ? SyncCurrent() : Status::OK();
   Status c = file_->Close();
   file_.reset();
@@ -372,6 +388,37 @@ WalStats Wal::GetStats() const {
   return stats;
 }
 
+Status Wal::BackgroundSync() {
+  std::shared_ptr<WritableFile> file;
+  uint64_t flushed = 0;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!error_.ok()) return error_;
+    if (closed_ || sync_target_ == nullptr) return Status::OK();
+    file = sync_target_;
+    flushed = sync_target_flushed_;
+    background_sync_file_ = file.get();
+  }
+  // Without mu_ and outside the writer queue: leaders go on appending to the
+  // file meanwhile, and a leader that must close it waits for this to end.
+  Status s = file->SyncFlushed(flushed);
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    background_sync_file_ = nullptr;
+    if (!s.ok()) {
+      FailLocked(s);
+    } else {
+      syncs_.fetch_add(1, std::memory_order_relaxed);
+      // No batch finished since the bytes were counted: all of them are durable.
+      if (sync_target_ == file && sync_target_flushed_ == flushed) {
+        unsynced_.store(false, std::memory_order_release);
+      }
+    }
+  }
+  background_sync_done_.notify_all();
+  return s;
+}
+
 void Wal::SyncLoop() {
   const auto interval = std::chrono::milliseconds(options_.async_sync_interval_ms);
   std::unique_lock<std::mutex> lock(syncer_mu_);
@@ -382,7 +429,7 @@ void Wal::SyncLoop() {
     lock.unlock();
     // A failure is already sticky in error_ and reported to every later
     // writer; there is nothing more this thread can do.
-    const bool ok = Sync().ok();
+    const bool ok = BackgroundSync().ok();
     lock.lock();
     if (!ok) break;
   }

@@ -13,6 +13,13 @@
 // write(2) and, if any of them asked for it, one fsync, then wakes them all.
 // N concurrent sync appends therefore cost far fewer than N fsyncs.
 //
+// ASYNC_WAL: appends are written to the operating system before they are
+// acknowledged (so they survive the process being killed) and fsynced by a
+// background thread every async_sync_interval_ms. That fsync runs beside the
+// queue, not in it, as HBase's sync runners do: appends go on while it
+// waits for the disk, instead of queueing behind it for tens of
+// milliseconds.
+//
 // Failure: a failed write, flush, sync or roll is returned to every writer of
 // that batch, and the WAL then refuses every later Append/Sync/Roll: it never
 // writes after a hole. Open a new Wal (a new segment) to continue.
@@ -136,7 +143,11 @@ class Wal {
   Status OpenSegment(uint64_t number);
   Status SyncCurrent();
   // Closes the current segment; with `sync`, fsyncs pending bytes first.
+  // Waits for a background sync of the segment to end before closing it.
   Status CloseCurrent(bool sync);
+  // The background syncer's fsync of what finished batches wrote, outside
+  // the writer queue.
+  Status BackgroundSync();
   // Leader only, with mu_ held: records the outcome of a written batch in
   // the accounting and counters and sets each writer's status.
   void FinishBatchLocked(const std::vector<Writer*>& batch, const Status& write_status,
@@ -151,7 +162,7 @@ class Wal {
 
   // Owned by whichever thread is leader (or by Open/the destructor), so they
   // are used without mu_. The leader role itself is handed over under mu_.
-  std::unique_ptr<WritableFile> file_;
+  std::shared_ptr<WritableFile> file_;
   std::string file_path_;
   uint64_t file_number_ = 0;
   bool file_dirty_ = false;  // bytes written since the last fsync
@@ -163,6 +174,13 @@ class Wal {
   bool closed_ = false;                 // guarded by mu_
   wal::SegmentAccounting accounting_;   // guarded by mu_
   std::vector<std::string> recovered_;  // guarded by mu_: segments from before Open
+  // What the background syncer may fsync: the current segment as the last
+  // finished batch left it, and how many bytes of it were flushed then.
+  // Guarded by mu_; cleared before the segment is closed.
+  std::shared_ptr<WritableFile> sync_target_;
+  uint64_t sync_target_flushed_ = 0;
+  const WritableFile* background_sync_file_ = nullptr;  // guarded by mu_: being fsynced
+  std::condition_variable background_sync_done_;         // with mu_
 
   // Serialises segment deletion (taken before mu_, never while holding it).
   std::mutex cleanup_mu_;

@@ -28,6 +28,12 @@ class FaultyEnv final : public EnvWrapper {
   // While set, Append blocks until it is cleared (to make writers queue up).
   std::atomic<bool> hold_append{false};
   std::atomic<int> appends_entered{0};
+  // While set, a background sync (SyncFlushed) blocks until it is cleared.
+  std::atomic<bool> hold_background_sync{false};
+  std::atomic<int> background_syncs_entered{0};
+  std::atomic<int> background_syncs_running{0};
+  // Set when a file is closed while a background sync of it runs.
+  std::atomic<bool> closed_during_sync{false};
 
   FaultyEnv() : EnvWrapper(Env::Default()) {}
 
@@ -56,7 +62,21 @@ class FaultyEnv final : public EnvWrapper {
       if (env_->fail_sync.load()) return Status::IOError(path_ + ": injected sync failure");
       return base_->Sync();
     }
-    Status Close() override { return base_->Close(); }
+    Status SyncFlushed(uint64_t flushed_bytes) override {
+      env_->background_syncs_running.fetch_add(1);
+      env_->background_syncs_entered.fetch_add(1);
+      while (env_->hold_background_sync.load()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      }
+      Status s = env_->fail_sync.load() ? Status::IOError(path_ + ": injected sync failure")
+                                        : base_->SyncFlushed(flushed_bytes);
+      env_->background_syncs_running.fetch_sub(1);
+      return s;
+    }
+    Status Close() override {
+      if (env_->background_syncs_running.load() != 0) env_->closed_during_sync = true;
+      return base_->Close();
+    }
     uint64_t Size() const override { return base_->Size(); }
 
    private:
@@ -502,6 +522,71 @@ class WalTest : public QObject {
     QVERIFY(Contains(replayed, e1));
     QVERIFY(!Contains(replayed, e3));
     if (fault == "append") QCOMPARE(int(replayed.size()), 1);
+  }
+
+  // The background sync of ASYNC_WAL appends runs beside the writer queue:
+  // while its fsync is held, appends (async and sync) and a Roll still
+  // complete, and the held file is not closed under it.
+  void backgroundSyncDoesNotBlockWriters() {
+    TempDir dir;
+    FaultyEnv env;
+    WalOptions options = Options(dir.path(), &env);
+    options.async_sync_interval_ms = 5;
+    auto wal = Wal::Open(options);
+    RL_QVERIFY_OK(wal.status());
+    env.hold_background_sync = true;
+    const WalEntry first = MakeEntry("r", 1);
+    RL_QVERIFY_OK((*wal)->Append({&first}, false));
+    QTRY_VERIFY(env.background_syncs_entered.load() > 0);  // the syncer waits in its fsync
+
+    std::atomic<int> done{0};
+    std::thread writer([&] {
+      for (uint64_t i = 2; i <= 101; ++i) {
+        const WalEntry e = MakeEntry("r", i);
+        if ((*wal)->Append({&e}, /*sync=*/i % 10 == 0).ok()) done.fetch_add(1);
+      }
+    });
+    QTRY_COMPARE(done.load(), 100);
+    QVERIFY(env.hold_background_sync.load());  // all of them while the fsync was held
+    writer.join();
+
+    // A roll waits for the held sync before it closes the segment.
+    std::atomic<bool> rolled{false};
+    std::thread roller([&] { rolled = (*wal)->Roll().ok(); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    env.hold_background_sync = false;
+    roller.join();
+    QVERIFY(rolled.load());
+    QVERIFY(!env.closed_during_sync.load());
+    const WalEntry last = MakeEntry("r", 102);
+    RL_QVERIFY_OK((*wal)->Append({&last}, false));
+    RL_QVERIFY_OK((*wal)->Close());
+    QVERIFY(!env.closed_during_sync.load());
+    QVERIFY((*wal)->GetStats().syncs > 0);
+
+    WalReplayReport report;
+    const std::vector<WalEntry> replayed = ReplayAll(dir.path(), &report);
+    QCOMPARE(int(replayed.size()), 102);
+  }
+
+  // A failed background sync is reported to every later writer, as a failed
+  // sync in the queue is.
+  void failedBackgroundSyncRefusesLaterWrites() {
+    TempDir dir;
+    FaultyEnv env;
+    WalOptions options = Options(dir.path(), &env);
+    options.async_sync_interval_ms = 5;
+    auto wal = Wal::Open(options);
+    RL_QVERIFY_OK(wal.status());
+    env.fail_sync = true;
+    const WalEntry e1 = MakeEntry("r", 1);
+    RL_QVERIFY_OK((*wal)->Append({&e1}, false));
+    QTRY_VERIFY(env.background_syncs_entered.load() > 0);
+    const WalEntry e2 = MakeEntry("r", 2);
+    Status refused;
+    QTRY_VERIFY((refused = (*wal)->Append({&e2}, false)).IsIOError());
+    QVERIFY2(refused.message().find("injected sync failure") != std::string::npos,
+             refused.ToString().c_str());
   }
 
   // Writers queued behind a leader whose write fails all get an error.
