@@ -147,7 +147,10 @@ Status Wal::Submit(Writer* w) {
     if (!closed_) {
       const bool healthy = error_.ok();
       lock.unlock();
-      Status s = CloseCurrent(/*sync=*/healthy);
+      // The syncer has stopped: what it had not closed yet is closed here.
+      Status s = CloseRetired();
+      const Status current = CloseCurrent(/*sync=*/healthy);
+      if (s.ok()) s = current;
       lock.lock();
       closed_ = true;
       if (healthy && !s.ok()) FailLocked(s);
@@ -274,7 +277,13 @@ void Wal::FailLocked(const Status& cause) {
 Status Wal::OpenSegment(uint64_t number) {
   Env* env = options_.env;
   const std::string path = JoinPath(options_.dir, wal::SegmentFileName(number));
-  if (file_ != nullptr) RL_RETURN_IF_ERROR(CloseCurrent(/*sync=*/true));
+  if (file_ != nullptr) {
+    if (file_dirty_ && options_.async_sync_interval_ms > 0) {
+      RetireCurrent();
+    } else {
+      RL_RETURN_IF_ERROR(CloseCurrent(/*sync=*/true));
+    }
+  }
   if (env->FileExists(path)) {
     return Status::IOError(path + ": WAL segment already exists; is another WAL using " +
                            options_.dir + "?");
@@ -388,6 +397,44 @@ WalStats Wal::GetStats() const {
   return stats;
 }
 
+void Wal::RetireCurrent() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (sync_target_ == file_) sync_target_.reset();
+    // A background sync of it may be running: the syncer finishes it before
+    // it closes the retired segments, so the two never overlap.
+    retired_.push_back(std::move(file_));
+  }
+  file_.reset();
+  file_dirty_ = false;
+  {
+    std::lock_guard<std::mutex> lock(syncer_mu_);
+    retire_pending_ = true;
+  }
+  syncer_cv_.notify_all();
+}
+
+Status Wal::CloseRetired() {
+  std::vector<std::shared_ptr<WritableFile>> files;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    files.swap(retired_);
+  }
+  Status first;
+  for (const auto& f : files) {
+    Status s = f->Sync();
+    const Status c = f->Close();
+    if (s.ok()) s = c;
+    if (s.ok()) syncs_.fetch_add(1, std::memory_order_relaxed);
+    if (!s.ok() && first.ok()) first = s;
+  }
+  if (!first.ok()) {
+    std::lock_guard<std::mutex> lock(mu_);
+    FailLocked(first);
+  }
+  return first;
+}
+
 Status Wal::BackgroundSync() {
   std::shared_ptr<WritableFile> file;
   uint64_t flushed = 0;
@@ -423,13 +470,18 @@ void Wal::SyncLoop() {
   const auto interval = std::chrono::milliseconds(options_.async_sync_interval_ms);
   std::unique_lock<std::mutex> lock(syncer_mu_);
   while (!stop_syncer_) {
-    syncer_cv_.wait_for(lock, interval, [this] { return stop_syncer_; });
+    // Woken early when a roll retires a segment.
+    syncer_cv_.wait_for(lock, interval, [this] { return stop_syncer_ || retire_pending_; });
     if (stop_syncer_) break;
-    if (!unsynced_.load(std::memory_order_acquire)) continue;
+    const bool retired = retire_pending_;
+    retire_pending_ = false;
+    const bool unsynced = unsynced_.load(std::memory_order_acquire);
+    if (!retired && !unsynced) continue;
     lock.unlock();
     // A failure is already sticky in error_ and reported to every later
     // writer; there is nothing more this thread can do.
-    const bool ok = BackgroundSync().ok();
+    bool ok = !retired || CloseRetired().ok();
+    if (ok && unsynced) ok = BackgroundSync().ok();
     lock.lock();
     if (!ok) break;
   }

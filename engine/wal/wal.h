@@ -18,7 +18,8 @@
 // background thread every async_sync_interval_ms. That fsync runs beside the
 // queue, not in it, as HBase's sync runners do: appends go on while it
 // waits for the disk, instead of queueing behind it for tens of
-// milliseconds.
+// milliseconds. For the same reason a roll past roll_size hands the old
+// segment to that thread to fsync and close, and goes on in the new one.
 //
 // Failure: a failed write, flush, sync or roll is returned to every writer of
 // that batch, and the WAL then refuses every later Append/Sync/Roll: it never
@@ -148,6 +149,11 @@ class Wal {
   // The background syncer's fsync of what finished batches wrote, outside
   // the writer queue.
   Status BackgroundSync();
+  // Leader only, without mu_: hands the current segment to the syncer to
+  // fsync and close (see retired_).
+  void RetireCurrent();
+  // Fsyncs and closes the retired segments (the syncer; the closing leader).
+  Status CloseRetired();
   // Leader only, with mu_ held: records the outcome of a written batch in
   // the accounting and counters and sets each writer's status.
   void FinishBatchLocked(const std::vector<Writer*>& batch, const Status& write_status,
@@ -181,6 +187,10 @@ class Wal {
   uint64_t sync_target_flushed_ = 0;
   const WritableFile* background_sync_file_ = nullptr;  // guarded by mu_: being fsynced
   std::condition_variable background_sync_done_;         // with mu_
+  // Segments a roll left unsynced for the syncer to fsync and close. Guarded
+  // by mu_. Only with a syncer (async_sync_interval_ms > 0); a clean Close
+  // closes what is left.
+  std::vector<std::shared_ptr<WritableFile>> retired_;
 
   // Serialises segment deletion (taken before mu_, never while holding it).
   std::mutex cleanup_mu_;
@@ -191,6 +201,7 @@ class Wal {
   std::mutex syncer_mu_;
   std::condition_variable syncer_cv_;
   bool stop_syncer_ = false;           // guarded by syncer_mu_
+  bool retire_pending_ = false;        // guarded by syncer_mu_: retired_ has work
   std::atomic<bool> unsynced_{false};  // async bytes are waiting for an fsync
 
   std::atomic<uint64_t> entries_{0}, appends_{0}, syncs_{0}, bytes_{0};

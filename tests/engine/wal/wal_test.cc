@@ -32,6 +32,9 @@ class FaultyEnv final : public EnvWrapper {
   std::atomic<bool> hold_background_sync{false};
   std::atomic<int> background_syncs_entered{0};
   std::atomic<int> background_syncs_running{0};
+  // While set, Sync blocks until it is cleared.
+  std::atomic<bool> hold_sync{false};
+  std::atomic<int> syncs_entered{0};
   // Set when a file is closed while a background sync of it runs.
   std::atomic<bool> closed_during_sync{false};
 
@@ -59,6 +62,8 @@ class FaultyEnv final : public EnvWrapper {
       return base_->Flush();
     }
     Status Sync() override {
+      env_->syncs_entered.fetch_add(1);
+      while (env_->hold_sync.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
       if (env_->fail_sync.load()) return Status::IOError(path_ + ": injected sync failure");
       return base_->Sync();
     }
@@ -567,6 +572,38 @@ class WalTest : public QObject {
     WalReplayReport report;
     const std::vector<WalEntry> replayed = ReplayAll(dir.path(), &report);
     QCOMPARE(int(replayed.size()), 102);
+  }
+
+  // With a background syncer, a roll leaves the old segment's fsync and close
+  // to it: the roll and later appends go on while that fsync is held, and a
+  // clean close waits for nothing to be lost.
+  void rollLeavesTheOldSegmentToTheSyncer() {
+    TempDir dir;
+    FaultyEnv env;
+    WalOptions options = Options(dir.path(), &env);
+    options.async_sync_interval_ms = 60000;  // only a roll wakes the syncer
+    auto wal = Wal::Open(options);
+    RL_QVERIFY_OK(wal.status());
+    const WalEntry e1 = MakeEntry("r", 1);
+    RL_QVERIFY_OK((*wal)->Append({&e1}, false));
+    env.hold_sync = true;
+    const int syncs_before = env.syncs_entered.load();
+    std::atomic<bool> rolled{false};
+    std::thread roller([&] { rolled = (*wal)->Roll().ok(); });
+    QTRY_VERIFY(rolled.load());
+    roller.join();
+    const WalEntry e2 = MakeEntry("r", 2);
+    RL_QVERIFY_OK((*wal)->Append({&e2}, false));
+    QCOMPARE(int(Segments(dir.path()).size()), 2);
+    QTRY_VERIFY(env.syncs_entered.load() > syncs_before);  // the syncer's fsync, held
+    QVERIFY(env.hold_sync.load());
+    env.hold_sync = false;
+    RL_QVERIFY_OK((*wal)->Close());
+    QVERIFY(!env.closed_during_sync.load());
+    WalReplayReport report;
+    const std::vector<WalEntry> replayed = ReplayAll(dir.path(), &report);
+    QVERIFY(Contains(replayed, e1));
+    QVERIFY(Contains(replayed, e2));
   }
 
   // A failed background sync is reported to every later writer, as a failed
