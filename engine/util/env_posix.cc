@@ -45,8 +45,7 @@ class PosixWritableFile final : public WritableFile {
 
   Status Sync() override {
     RL_RETURN_IF_ERROR(FlushBuffer());
-    if (::fdatasync(fd_) != 0) return PosixError(path_ + " (sync)", errno);
-    return Status::OK();
+    return SyncFlushed(size_);
   }
 
   Status SyncFlushed(uint64_t /*flushed_bytes*/) override {

@@ -100,6 +100,13 @@ WalOptions Options(const std::string& dir, Env* env = Env::Default()) {
   return options;
 }
 
+// A WAL over `env` whose background syncer wakes every `interval_ms`.
+Result<std::unique_ptr<Wal>> OpenWithSyncer(const TempDir& dir, FaultyEnv* env, int interval_ms) {
+  WalOptions options = Options(dir.path(), env);
+  options.async_sync_interval_ms = interval_ms;
+  return Wal::Open(options);
+}
+
 bool Contains(const std::vector<WalEntry>& entries, const WalEntry& e) {
   return std::find(entries.begin(), entries.end(), e) != entries.end();
 }
@@ -535,9 +542,7 @@ class WalTest : public QObject {
   void backgroundSyncDoesNotBlockWriters() {
     TempDir dir;
     FaultyEnv env;
-    WalOptions options = Options(dir.path(), &env);
-    options.async_sync_interval_ms = 5;
-    auto wal = Wal::Open(options);
+    auto wal = OpenWithSyncer(dir, &env, 5);
     RL_QVERIFY_OK(wal.status());
     env.hold_background_sync = true;
     const WalEntry first = MakeEntry("r", 1);
@@ -580,9 +585,7 @@ class WalTest : public QObject {
   void rollLeavesTheOldSegmentToTheSyncer() {
     TempDir dir;
     FaultyEnv env;
-    WalOptions options = Options(dir.path(), &env);
-    options.async_sync_interval_ms = 60000;  // only a roll wakes the syncer
-    auto wal = Wal::Open(options);
+    auto wal = OpenWithSyncer(dir, &env, 60000);  // only a roll wakes the syncer
     RL_QVERIFY_OK(wal.status());
     const WalEntry e1 = MakeEntry("r", 1);
     RL_QVERIFY_OK((*wal)->Append({&e1}, false));
@@ -611,9 +614,7 @@ class WalTest : public QObject {
   void failedBackgroundSyncRefusesLaterWrites() {
     TempDir dir;
     FaultyEnv env;
-    WalOptions options = Options(dir.path(), &env);
-    options.async_sync_interval_ms = 5;
-    auto wal = Wal::Open(options);
+    auto wal = OpenWithSyncer(dir, &env, 5);
     RL_QVERIFY_OK(wal.status());
     env.fail_sync = true;
     const WalEntry e1 = MakeEntry("r", 1);
