@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "util/env.h"
+
 namespace regionlab::bench {
 
 namespace process {
@@ -37,7 +39,11 @@ bool resetPeakRss() {
 
 uint64_t peakRssBytes() { return procField("/proc/self/status", "VmHWM"); }
 
-uint64_t bytesWritten() { return procField("/proc/self/io", "wchar"); }
+uint64_t bytesWritten() {
+  // wchar counts what write(2) was handed; RegionLab's WAL appends through a
+  // mapping instead, so its bytes are added.
+  return procField("/proc/self/io", "wchar") + regionlab::MappedBytesAppended();
+}
 
 void releaseFreeMemory() { malloc_trim(0); }
 

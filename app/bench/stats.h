@@ -57,7 +57,8 @@ namespace process {
 bool resetPeakRss();
 // VmHWM: the peak resident set size since start or the last reset, in bytes.
 uint64_t peakRssBytes();
-// wchar: bytes this process passed to write(2) and friends, all threads.
+// wchar: bytes this process passed to write(2) and friends, all threads, plus
+// the bytes RegionLab appended through mapped files (MappedBytesAppended).
 uint64_t bytesWritten();
 // Returns freed heap memory to the operating system, so one system's run
 // does not inflate the next one's resident size.

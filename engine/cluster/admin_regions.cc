@@ -200,10 +200,18 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
     a.server = b.server = server->name();
     CatalogBatch batch;
     batch.PutRegion(p).PutRegion(a).PutRegion(b);
-    HistoryRecord h{0, clock_->NowMillis(), kind, parent.table, {parent.encoded_name},
-                    {a.encoded_name, b.encoded_name}, split_row, cause, size, threshold};
-    h.parent_ranges = {{parent.start_key, parent.end_key}};
-    h.daughter_ranges = {{a.start_key, a.end_key}, {b.start_key, b.end_key}};
+    HistoryRecord h{0,
+                    clock_->NowMillis(),
+                    kind,
+                    parent.table,
+                    {parent.encoded_name},
+                    {a.encoded_name, b.encoded_name},
+                    split_row,
+                    cause,
+                    size,
+                    threshold,
+                    {{parent.start_key, parent.end_key}},
+                    {{a.start_key, a.end_key}, {b.start_key, b.end_key}}};
     batch.AddHistory(std::move(h));
     batch.FinishOperation(*op);
     CrashPoint("split:before-commit");
@@ -418,11 +426,18 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
     m.server = server->name();
     CatalogBatch batch;
     batch.PutRegion(pa).PutRegion(pb).PutRegion(m);
-    HistoryRecord h{0, clock_->NowMillis(), std::string(kHistoryMerge), a.table,
-                    {a.encoded_name, b.encoded_name}, {m.encoded_name}, {},
-                    std::string(kCauseMerge), 0, 0};
-    h.parent_ranges = {{a.start_key, a.end_key}, {b.start_key, b.end_key}};
-    h.daughter_ranges = {{m.start_key, m.end_key}};
+    HistoryRecord h{0,
+                    clock_->NowMillis(),
+                    std::string(kHistoryMerge),
+                    a.table,
+                    {a.encoded_name, b.encoded_name},
+                    {m.encoded_name},
+                    {},
+                    std::string(kCauseMerge),
+                    0,
+                    0,
+                    {{a.start_key, a.end_key}, {b.start_key, b.end_key}},
+                    {{m.start_key, m.end_key}}};
     batch.AddHistory(std::move(h));
     batch.FinishOperation(*op);
     CrashPoint("merge:before-commit");

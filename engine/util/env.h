@@ -72,6 +72,17 @@ class Env {
   static Env* Default();
 
   virtual Result<std::unique_ptr<WritableFile>> NewWritableFile(const std::string& path) = 0;
+  // A new file (replacing any old one) for an append-only log written in
+  // small pieces. The POSIX Env maps it: Append copies into the page cache
+  // without a system call, Flush does nothing, and the bytes survive the
+  // death of the process once Append returns. Until Close the file may end
+  // in zeros past Size() (space reserved ahead of the writer), and so may
+  // the file a crash leaves; its reader must treat a zero-filled tail as
+  // the end. This default is NewWritableFile, so a wrapper that overrides
+  // that (fault injection) sees every log write.
+  virtual Result<std::unique_ptr<WritableFile>> NewMappedFile(const std::string& path) {
+    return NewWritableFile(path);
+  }
   // Opens for appending, creating the file when missing.
   virtual Result<std::unique_ptr<WritableFile>> NewAppendableFile(const std::string& path) = 0;
   virtual Result<std::unique_ptr<SequentialFile>> NewSequentialFile(const std::string& path) = 0;
@@ -137,6 +148,11 @@ class EnvWrapper : public Env {
  private:
   Env* base_;
 };
+
+// Bytes the POSIX Env's mapped files (Env::NewMappedFile) have appended since
+// the process started. write(2) never sees them, so /proc/self/io's counts
+// leave them out.
+uint64_t MappedBytesAppended();
 
 // "dir/name".
 std::string JoinPath(std::string_view dir, std::string_view name);

@@ -91,6 +91,127 @@ class PosixWritableFile final : public WritableFile {
   std::string buffer_;
 };
 
+// Bytes appended through PosixMappedFile since the process started: write(2)
+// never sees them, so /proc/self/io does not count them.
+std::atomic<uint64_t> mapped_bytes_appended{0};
+
+// A file appended to through a shared writable mapping of its end. Append is
+// a memcpy into the page cache: no system call, and the bytes survive the
+// death of the process as soon as it returns, as after write(2). The file is
+// reserved with fallocate(2) a chunk at a time, so a full disk is an error
+// from Append instead of a SIGBUS on a store into an unbacked page. Until
+// Close truncates it to the bytes appended, the file ends in the zeros of
+// the rest of the reserved chunk (what a crash leaves behind).
+class PosixMappedFile final : public WritableFile {
+ public:
+  static constexpr uint64_t kChunkBytes = 4u << 20;
+
+  PosixMappedFile(std::string path, int fd) : path_(std::move(path)), fd_(fd) {}
+  ~PosixMappedFile() override {
+    if (fd_ >= 0) (void)Close();
+  }
+
+  // Reserves whole chunks from `offset` up to `end` (extending the file).
+  // False with *err set to errno on failure.
+  bool Reserve(uint64_t offset, uint64_t end, int* err) {
+    end += (kChunkBytes - end % kChunkBytes) % kChunkBytes;
+    int r;
+    do {
+      r = ::fallocate(fd_, 0, static_cast<off_t>(offset), static_cast<off_t>(end - offset));
+    } while (r != 0 && errno == EINTR);
+    if (r != 0) *err = errno;
+    return r == 0;
+  }
+
+  // Reserves and maps the chunk holding offset size_. False with *err set
+  // to errno on failure.
+  bool MapChunk(int* err) {
+    Unmap();
+    const uint64_t offset = size_ - size_ % kChunkBytes;
+    if (!Reserve(offset, offset + kChunkBytes, err)) return false;
+    void* p = ::mmap(nullptr, kChunkBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd_,
+                     static_cast<off_t>(offset));
+    if (p == MAP_FAILED) {
+      *err = errno;
+      return false;
+    }
+    map_ = static_cast<char*>(p);
+    map_offset_ = offset;
+    return true;
+  }
+
+  Status Append(std::string_view data) override {
+    if (fd_ < 0) return Status::IOError(path_ + ": append to a closed file");
+    const char* p = data.data();
+    size_t n = data.size();
+    const uint64_t mapped_end = map_ == nullptr ? 0 : map_offset_ + kChunkBytes;
+    if (size_ + n > mapped_end) {
+      // All the space first: an append that does not fit changes nothing.
+      int err = 0;
+      if (!Reserve(mapped_end, size_ + n, &err)) {
+        return PosixError(path_ + " (reserve space for " + std::to_string(n) +
+                              " bytes at offset " + std::to_string(size_) + ")",
+                          err);
+      }
+    }
+    while (n > 0) {
+      if (map_ == nullptr || size_ == map_offset_ + kChunkBytes) {
+        int err = 0;
+        if (!MapChunk(&err)) {
+          return PosixError(path_ + " (map " + std::to_string(kChunkBytes) +
+                                " bytes at offset " + std::to_string(size_) + ")",
+                            err);
+        }
+      }
+      const size_t room = static_cast<size_t>(map_offset_ + kChunkBytes - size_);
+      const size_t k = n < room ? n : room;
+      std::memcpy(map_ + (size_ - map_offset_), p, k);
+      size_ += k;
+      p += k;
+      n -= k;
+    }
+    mapped_bytes_appended.fetch_add(data.size(), std::memory_order_relaxed);
+    return Status::OK();
+  }
+
+  // The appended bytes are already in the page cache.
+  Status Flush() override { return Status::OK(); }
+
+  Status Sync() override { return SyncFlushed(size_); }
+
+  Status SyncFlushed(uint64_t /*flushed_bytes*/) override {
+    // fdatasync writes back the pages the mapping dirtied, like those of write(2).
+    if (::fdatasync(fd_) != 0) return PosixError(path_ + " (sync)", errno);
+    return Status::OK();
+  }
+
+  Status Close() override {
+    if (fd_ < 0) return Status::OK();
+    Unmap();
+    Status s;
+    if (::ftruncate(fd_, static_cast<off_t>(size_)) != 0) {
+      s = PosixError(path_ + " (truncate to " + std::to_string(size_) + " bytes)", errno);
+    }
+    if (::close(fd_) != 0 && s.ok()) s = PosixError(path_ + " (close)", errno);
+    fd_ = -1;
+    return s;
+  }
+
+  uint64_t Size() const override { return size_; }
+
+ private:
+  void Unmap() {
+    if (map_ != nullptr) ::munmap(map_, kChunkBytes);
+    map_ = nullptr;
+  }
+
+  std::string path_;
+  int fd_;
+  uint64_t size_ = 0;
+  char* map_ = nullptr;  // kChunkBytes of the file from map_offset_
+  uint64_t map_offset_ = 0;
+};
+
 class PosixSequentialFile final : public SequentialFile {
  public:
   PosixSequentialFile(std::string path, int fd) : path_(std::move(path)), fd_(fd) {}
@@ -228,6 +349,24 @@ class PosixEnv final : public Env {
     return std::unique_ptr<WritableFile>(new PosixWritableFile(path, fd, 0));
   }
 
+  Result<std::unique_ptr<WritableFile>> NewMappedFile(const std::string& path) override {
+    int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return PosixError(path, errno);
+    auto file = std::make_unique<PosixMappedFile>(path, fd);
+    int err = 0;
+    if (file->MapChunk(&err)) return std::unique_ptr<WritableFile>(std::move(file));
+    if (err == EOPNOTSUPP || err == ENODEV || err == ENOSYS) {
+      // A file system that cannot reserve space or map files: write(2).
+      file.reset();
+      return NewWritableFile(path);
+    }
+    file.reset();
+    (void)::unlink(path.c_str());
+    return PosixError(path + " (reserve and map " +
+                          std::to_string(PosixMappedFile::kChunkBytes) + " bytes)",
+                      err);
+  }
+
   Result<std::unique_ptr<WritableFile>> NewAppendableFile(const std::string& path) override {
     uint64_t size = 0;
     auto fd = OpenWithSize(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, &size);
@@ -306,6 +445,8 @@ class PosixEnv final : public Env {
 };
 
 }  // namespace
+
+uint64_t MappedBytesAppended() { return mapped_bytes_appended.load(std::memory_order_relaxed); }
 
 Env* Env::Default() {
   static PosixEnv* env = new PosixEnv();

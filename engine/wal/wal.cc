@@ -288,7 +288,7 @@ Status Wal::OpenSegment(uint64_t number) {
     return Status::IOError(path + ": WAL segment already exists; is another WAL using " +
                            options_.dir + "?");
   }
-  auto file = env->NewWritableFile(path);
+  auto file = env->NewMappedFile(path);
   if (!file.ok()) return file.status();
   const std::string header = wal::EncodeSegmentHeader();
   RL_RETURN_IF_ERROR((*file)->Append(header));

@@ -117,13 +117,13 @@ bool WalSegmentReader::ReadNext(WalEntry* entry) {
   const uint32_t length = DecodeFixed32(header.data() + 4);
   const uint8_t type = static_cast<uint8_t>(header[8]);
   if (stored_crc == 0 && length == 0 && type == 0) {
-    // No writer produces this header (type 0 is reserved); a crash after the
-    // file system extended the file but before its data blocks were written does.
+    // No record has this header (type 0 is reserved). Zeros from here to the
+    // end of the file are space the writer reserved and had not filled when
+    // it stopped without closing the segment (or data a crash kept from the
+    // disk, which no sync had promised): the end of the records.
     if (ZeroFrom(pos_)) {
-      return Stop(pos_,
-                  "zero-filled tail of " + std::to_string(remaining) +
-                      " bytes: the file grew but its data never reached the disk",
-                  /*torn_tail=*/true);
+      stopped_ = true;
+      return false;
     }
     if (!status_.ok()) return false;
   }

@@ -1,7 +1,16 @@
 // The POSIX Env's random-access files: mapped files answer Read and ReadView
 // with the file's bytes at every offset, refuse reads past the end with an
 // error naming the file, and an empty file (nothing to map) reads as one.
+// Its mapped append files (NewMappedFile, the WAL's segments): every append
+// is in the file at once, survives kill -9, and Close trims the reserved
+// tail; a reservation the file system refuses is an error, not a crash.
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <QtTest>
+#include <fstream>
 
 #include "support/test_util.h"
 #include "util/env.h"
@@ -9,6 +18,37 @@
 
 using namespace regionlab;
 using regionlab::test::TempDir;
+
+namespace {
+constexpr uint64_t kReserveChunk = 4u << 20;  // PosixMappedFile::kChunkBytes
+
+std::string ReadWhole(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// Appends `total` random bytes in pieces of 1..max_piece bytes; returns them.
+std::string AppendRandom(WritableFile* f, Random* rnd, size_t total, size_t max_piece) {
+  std::string all;
+  while (all.size() < total) {
+    const size_t n = std::min(total - all.size(), size_t(1 + rnd->Uniform(max_piece)));
+    const std::string piece = rnd->RandomBytes(n);
+    if (!f->Append(piece).ok()) break;
+    all += piece;
+  }
+  return all;
+}
+
+class CountingEnv : public EnvWrapper {
+ public:
+  using EnvWrapper::EnvWrapper;
+  Result<std::unique_ptr<WritableFile>> NewWritableFile(const std::string& path) override {
+    ++writable_files;
+    return EnvWrapper::NewWritableFile(path);
+  }
+  int writable_files = 0;
+};
+}  // namespace
 
 class EnvPosixTest : public QObject {
   Q_OBJECT
@@ -59,6 +99,134 @@ class EnvPosixTest : public QObject {
     RL_QVERIFY_OK((*file)->ReadView(0, 0, &scratch, &view));
     QVERIFY(view.empty());
     QVERIFY((*file)->Read(0, 1, &scratch).IsIOError());
+  }
+
+  void mappedFileKeepsEveryAppend_data() {
+    QTest::addColumn<int>("total");
+    QTest::addColumn<int>("max_piece");
+    QTest::newRow("small records") << 100000 << 300;
+    QTest::newRow("across two reservations") << int(kReserveChunk + 12345) << 70000;
+    QTest::newRow("pieces larger than a reservation") << int(3 * kReserveChunk) << int(5 << 20);
+  }
+  void mappedFileKeepsEveryAppend() {
+    QFETCH(int, total);
+    QFETCH(int, max_piece);
+    TempDir dir;
+    const std::string path = dir.File("log");
+    const uint64_t counted_before = MappedBytesAppended();
+    auto file = Env::Default()->NewMappedFile(path);
+    RL_QVERIFY_OK(file.status());
+    Random rnd(static_cast<uint64_t>(total));
+    const std::string written =
+        AppendRandom(file->get(), &rnd, size_t(total), size_t(max_piece));
+    QCOMPARE(written.size(), size_t(total));
+    QCOMPARE((*file)->Size(), uint64_t(total));
+    QCOMPARE(MappedBytesAppended() - counted_before, uint64_t(total));
+
+    // Without Flush, another reader already sees every byte, then the zeros
+    // of the reserved space up to a whole reservation.
+    RL_QVERIFY_OK((*file)->Flush());
+    std::string open_bytes = ReadWhole(path);
+    QCOMPARE(open_bytes.size() % kReserveChunk, uint64_t(0));
+    QVERIFY(open_bytes.size() >= written.size());
+    QVERIFY(open_bytes.compare(0, written.size(), written) == 0);
+    QVERIFY(open_bytes.find_first_not_of('\0', written.size()) == std::string::npos);
+
+    RL_QVERIFY_OK((*file)->Sync());
+    RL_QVERIFY_OK((*file)->Close());
+    QCOMPARE(ReadWhole(path), written);  // Close trims the reserved tail
+    QVERIFY((*file)->Append("x").IsIOError());
+  }
+
+  // The appends are in the page cache when Append returns: a process killed
+  // right after them loses none.
+  void mappedAppendsSurviveKill9() {
+    TempDir dir;
+    const std::string path = dir.File("log");
+    constexpr size_t kTotal = 6u << 20;
+    const pid_t pid = ::fork();
+    QVERIFY(pid >= 0);
+    if (pid == 0) {
+      auto file = Env::Default()->NewMappedFile(path);
+      if (!file.ok()) ::_exit(2);
+      Random rnd(7);
+      if (AppendRandom(file->get(), &rnd, kTotal, 1000).size() != kTotal) ::_exit(3);
+      ::raise(SIGKILL);
+      ::_exit(4);
+    }
+    int wstatus = 0;
+    QCOMPARE(::waitpid(pid, &wstatus, 0), pid);
+    QVERIFY(WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGKILL);
+    Random rnd(7);
+    std::string expected;
+    {
+      // The same pieces the child appended.
+      struct Collect : WritableFile {
+        std::string* out;
+        explicit Collect(std::string* o) : out(o) {}
+        Status Append(std::string_view d) override { out->append(d); return Status::OK(); }
+        Status Flush() override { return Status::OK(); }
+        Status Sync() override { return Status::OK(); }
+        Status SyncFlushed(uint64_t) override { return Status::OK(); }
+        Status Close() override { return Status::OK(); }
+        uint64_t Size() const override { return out->size(); }
+      } collect(&expected);
+      AppendRandom(&collect, &rnd, kTotal, 1000);
+    }
+    const std::string on_disk = ReadWhole(path);
+    QCOMPARE(on_disk.size(), size_t(2 * kReserveChunk));
+    QVERIFY(on_disk.compare(0, expected.size(), expected) == 0);
+    QVERIFY(on_disk.find_first_not_of('\0', expected.size()) == std::string::npos);
+  }
+
+  // A reservation the file system refuses (here: past RLIMIT_FSIZE, as a
+  // full disk would) fails the append with an error naming the file; the
+  // process is not killed by a store into an unbacked page.
+  void refusedReservationIsAnError() {
+    TempDir dir;
+    const std::string path = dir.File("log");
+    const pid_t pid = ::fork();
+    QVERIFY(pid >= 0);
+    if (pid == 0) {
+      ::signal(SIGXFSZ, SIG_IGN);
+      struct rlimit limit = {kReserveChunk + 4096, kReserveChunk + 4096};
+      if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(2);
+      auto file = Env::Default()->NewMappedFile(path);
+      if (!file.ok()) ::_exit(3);
+      const std::string piece(1000, 'a');
+      for (uint64_t i = 0; i < kReserveChunk / piece.size(); ++i) {
+        if (!(*file)->Append(piece).ok()) ::_exit(4);
+      }
+      const Status s = (*file)->Append(std::string(1000, 'b'));
+      if (!s.IsIOError() || s.message().find(path) == std::string::npos ||
+          s.message().find("reserve") == std::string::npos) {
+        ::_exit(5);
+      }
+      ::_exit((*file)->Close().ok() ? 0 : 6);
+    }
+    int wstatus = 0;
+    QCOMPARE(::waitpid(pid, &wstatus, 0), pid);
+    QVERIFY2(WIFEXITED(wstatus), "the child was killed by a signal");
+    QCOMPARE(WEXITSTATUS(wstatus), 0);
+    // What fitted is all there.
+    const std::string on_disk = ReadWhole(path);
+    QCOMPARE(on_disk.size(), size_t(kReserveChunk / 1000 * 1000));
+    QVERIFY(on_disk.find_first_not_of('a') == std::string::npos);
+  }
+
+  // A wrapper Env (fault injection) sees a mapped file as an ordinary one,
+  // so it can still drop what was never synced.
+  void wrappersOpenMappedFilesAsWritableFiles() {
+    TempDir dir;
+    CountingEnv env(Env::Default());
+    auto file = env.NewMappedFile(dir.File("log"));
+    RL_QVERIFY_OK(file.status());
+    QCOMPARE(env.writable_files, 1);
+    const uint64_t counted_before = MappedBytesAppended();
+    RL_QVERIFY_OK((*file)->Append("abc"));
+    RL_QVERIFY_OK((*file)->Close());
+    QCOMPARE(MappedBytesAppended(), counted_before);
+    QCOMPARE(ReadWhole(dir.File("log")), std::string("abc"));
   }
 };
 
