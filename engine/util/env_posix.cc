@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -97,46 +98,42 @@ std::atomic<uint64_t> mapped_bytes_appended{0};
 
 // A file appended to through a shared writable mapping of its end. Append is
 // a memcpy into the page cache: no system call, and the bytes survive the
-// death of the process as soon as it returns, as after write(2). The file is
-// reserved with fallocate(2) a chunk at a time, so a full disk is an error
-// from Append instead of a SIGBUS on a store into an unbacked page. Until
-// Close truncates it to the bytes appended, the file ends in the zeros of
-// the rest of the reserved chunk (what a crash leaves behind).
+// death of the process as soon as it returns, as after write(2). Space is
+// reserved with fallocate(2) ahead of the appends, so a full disk is an
+// error from Append instead of a SIGBUS on a store into an unbacked page.
+// The reservation and the mapped chunks start at kFirstChunkBytes and grow
+// up to kMaxChunkBytes at a time, so a file that holds little reserves
+// little. Until Close truncates it to the bytes appended, the file ends in
+// the zeros of the rest of its reservation (what a crash leaves behind).
 class PosixMappedFile final : public WritableFile {
  public:
-  static constexpr uint64_t kChunkBytes = 4u << 20;
+  static constexpr uint64_t kFirstChunkBytes = 64u << 10;
+  static constexpr uint64_t kMaxChunkBytes = 4u << 20;
 
   PosixMappedFile(std::string path, int fd) : path_(std::move(path)), fd_(fd) {}
   ~PosixMappedFile() override {
     if (fd_ >= 0) (void)Close();
   }
 
-  // Reserves whole chunks from `offset` up to `end` (extending the file).
-  // False with *err set to errno on failure.
-  bool Reserve(uint64_t offset, uint64_t end, int* err) {
-    end += (kChunkBytes - end % kChunkBytes) % kChunkBytes;
-    int r;
-    do {
-      r = ::fallocate(fd_, 0, static_cast<off_t>(offset), static_cast<off_t>(end - offset));
-    } while (r != 0 && errno == EINTR);
-    if (r != 0) *err = errno;
-    return r == 0;
-  }
+  // Reserves the first chunk and maps it. False with *err set to errno.
+  bool Start(int* err) { return Reserve(kFirstChunkBytes, err) && MapNextChunk(err); }
 
-  // Reserves and maps the chunk holding offset size_. False with *err set
-  // to errno on failure.
-  bool MapChunk(int* err) {
-    Unmap();
-    const uint64_t offset = size_ - size_ % kChunkBytes;
-    if (!Reserve(offset, offset + kChunkBytes, err)) return false;
-    void* p = ::mmap(nullptr, kChunkBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd_,
+  // Maps the next chunk. Only its reserved part is ever written to. False
+  // with *err set to errno on failure.
+  bool MapNextChunk(int* err) {
+    const uint64_t offset = map_offset_ + map_len_;
+    const uint64_t len =
+        map_len_ == 0 ? kFirstChunkBytes : std::min(2 * map_len_, kMaxChunkBytes);
+    void* p = ::mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd_,
                      static_cast<off_t>(offset));
     if (p == MAP_FAILED) {
       *err = errno;
       return false;
     }
+    Unmap();
     map_ = static_cast<char*>(p);
     map_offset_ = offset;
+    map_len_ = len;
     return true;
   }
 
@@ -144,26 +141,24 @@ class PosixMappedFile final : public WritableFile {
     if (fd_ < 0) return Status::IOError(path_ + ": append to a closed file");
     const char* p = data.data();
     size_t n = data.size();
-    const uint64_t mapped_end = map_ == nullptr ? 0 : map_offset_ + kChunkBytes;
-    if (size_ + n > mapped_end) {
+    if (size_ + n > reserved_) {
       // All the space first: an append that does not fit changes nothing.
       int err = 0;
-      if (!Reserve(mapped_end, size_ + n, &err)) {
+      if (!Reserve(size_ + n, &err)) {
         return PosixError(path_ + " (reserve space for " + std::to_string(n) +
                               " bytes at offset " + std::to_string(size_) + ")",
                           err);
       }
     }
     while (n > 0) {
-      if (map_ == nullptr || size_ == map_offset_ + kChunkBytes) {
+      if (size_ == map_offset_ + map_len_) {
         int err = 0;
-        if (!MapChunk(&err)) {
-          return PosixError(path_ + " (map " + std::to_string(kChunkBytes) +
-                                " bytes at offset " + std::to_string(size_) + ")",
+        if (!MapNextChunk(&err)) {
+          return PosixError(path_ + " (map the file at offset " + std::to_string(size_) + ")",
                             err);
         }
       }
-      const size_t room = static_cast<size_t>(map_offset_ + kChunkBytes - size_);
+      const size_t room = static_cast<size_t>(map_offset_ + map_len_ - size_);
       const size_t k = n < room ? n : room;
       std::memcpy(map_ + (size_ - map_offset_), p, k);
       size_ += k;
@@ -200,16 +195,45 @@ class PosixMappedFile final : public WritableFile {
   uint64_t Size() const override { return size_; }
 
  private:
+  // Makes the file reserve at least its first `end` bytes, extending it:
+  // by as much again as it holds (kFirstChunkBytes to kMaxChunkBytes), or
+  // when the file system refuses that, by just enough (in kFirstChunkBytes).
+  // False with *err set to errno on failure.
+  bool Reserve(uint64_t end, int* err) {
+    if (end <= reserved_) return true;
+    end += (kFirstChunkBytes - end % kFirstChunkBytes) % kFirstChunkBytes;
+    const uint64_t step = std::clamp(reserved_, kFirstChunkBytes, kMaxChunkBytes);
+    for (const uint64_t target : {std::max(end, reserved_ + step), end}) {
+      int r;
+      do {
+        r = ::fallocate(fd_, 0, static_cast<off_t>(reserved_),
+                        static_cast<off_t>(target - reserved_));
+      } while (r != 0 && errno == EINTR);
+      if (r == 0) {
+        reserved_ = target;
+        return true;
+      }
+      *err = errno;
+      if (*err == EOPNOTSUPP || *err == ENOSYS || *err == ENODEV) return false;
+    }
+    return false;
+  }
+
   void Unmap() {
-    if (map_ != nullptr) ::munmap(map_, kChunkBytes);
+    if (map_ != nullptr) ::munmap(map_, map_len_);
     map_ = nullptr;
   }
 
   std::string path_;
   int fd_;
   uint64_t size_ = 0;
-  char* map_ = nullptr;  // kChunkBytes of the file from map_offset_
+  uint64_t reserved_ = 0;  // the file's length: bytes fallocate has reserved
+  // map_len_ bytes of the file from map_offset_. It may reach past reserved_
+  // (past the end of the file), but no byte there is touched before
+  // Reserve covers it: that would be a SIGBUS.
+  char* map_ = nullptr;
   uint64_t map_offset_ = 0;
+  uint64_t map_len_ = 0;
 };
 
 class PosixSequentialFile final : public SequentialFile {
@@ -354,7 +378,7 @@ class PosixEnv final : public Env {
     if (fd < 0) return PosixError(path, errno);
     auto file = std::make_unique<PosixMappedFile>(path, fd);
     int err = 0;
-    if (file->MapChunk(&err)) return std::unique_ptr<WritableFile>(std::move(file));
+    if (file->Start(&err)) return std::unique_ptr<WritableFile>(std::move(file));
     if (err == EOPNOTSUPP || err == ENODEV || err == ENOSYS) {
       // A file system that cannot reserve space or map files: write(2).
       file.reset();
@@ -362,8 +386,8 @@ class PosixEnv final : public Env {
     }
     file.reset();
     (void)::unlink(path.c_str());
-    return PosixError(path + " (reserve and map " +
-                          std::to_string(PosixMappedFile::kChunkBytes) + " bytes)",
+    return PosixError(path + " (reserve and map its first " +
+                          std::to_string(PosixMappedFile::kFirstChunkBytes) + " bytes)",
                       err);
   }
 

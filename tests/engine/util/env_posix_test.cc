@@ -20,7 +20,17 @@ using namespace regionlab;
 using regionlab::test::TempDir;
 
 namespace {
-constexpr uint64_t kReserveChunk = 4u << 20;  // PosixMappedFile::kChunkBytes
+// PosixMappedFile reserves 64 KiB, then chunks doubling up to 4 MiB.
+constexpr uint64_t kFirstChunk = 64u << 10;
+constexpr uint64_t kReserveChunk = 4u << 20;
+
+// The file is the appended bytes, then zeros up to a chunk boundary.
+bool IsReservedTail(const std::string& on_disk, const std::string& written) {
+  return on_disk.size() >= written.size() && on_disk.size() % kFirstChunk == 0 &&
+         on_disk.size() - written.size() <= kReserveChunk &&
+         on_disk.compare(0, written.size(), written) == 0 &&
+         on_disk.find_first_not_of('\0', written.size()) == std::string::npos;
+}
 
 std::string ReadWhole(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -126,11 +136,7 @@ class EnvPosixTest : public QObject {
     // Without Flush, another reader already sees every byte, then the zeros
     // of the reserved space up to a whole reservation.
     RL_QVERIFY_OK((*file)->Flush());
-    std::string open_bytes = ReadWhole(path);
-    QCOMPARE(open_bytes.size() % kReserveChunk, uint64_t(0));
-    QVERIFY(open_bytes.size() >= written.size());
-    QVERIFY(open_bytes.compare(0, written.size(), written) == 0);
-    QVERIFY(open_bytes.find_first_not_of('\0', written.size()) == std::string::npos);
+    QVERIFY(IsReservedTail(ReadWhole(path), written));
 
     RL_QVERIFY_OK((*file)->Sync());
     RL_QVERIFY_OK((*file)->Close());
@@ -173,10 +179,19 @@ class EnvPosixTest : public QObject {
       } collect(&expected);
       AppendRandom(&collect, &rnd, kTotal, 1000);
     }
-    const std::string on_disk = ReadWhole(path);
-    QCOMPARE(on_disk.size(), size_t(2 * kReserveChunk));
-    QVERIFY(on_disk.compare(0, expected.size(), expected) == 0);
-    QVERIFY(on_disk.find_first_not_of('\0', expected.size()) == std::string::npos);
+    QVERIFY(IsReservedTail(ReadWhole(path), expected));
+  }
+
+  // A file that holds little reserves little.
+  void smallFileReservesOneSmallChunk() {
+    TempDir dir;
+    const std::string path = dir.File("log");
+    auto file = Env::Default()->NewMappedFile(path);
+    RL_QVERIFY_OK(file.status());
+    RL_QVERIFY_OK((*file)->Append("header"));
+    QCOMPARE(ReadWhole(path).size(), size_t(kFirstChunk));
+    RL_QVERIFY_OK((*file)->Close());
+    QCOMPARE(ReadWhole(path), std::string("header"));
   }
 
   // A reservation the file system refuses (here: past RLIMIT_FSIZE, as a
@@ -189,28 +204,30 @@ class EnvPosixTest : public QObject {
     QVERIFY(pid >= 0);
     if (pid == 0) {
       ::signal(SIGXFSZ, SIG_IGN);
-      struct rlimit limit = {kReserveChunk + 4096, kReserveChunk + 4096};
+      struct rlimit limit = {kReserveChunk, kReserveChunk};
       if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(2);
       auto file = Env::Default()->NewMappedFile(path);
       if (!file.ok()) ::_exit(3);
+      // Appends until a reservation fails; everything before it fits.
       const std::string piece(1000, 'a');
-      for (uint64_t i = 0; i < kReserveChunk / piece.size(); ++i) {
-        if (!(*file)->Append(piece).ok()) ::_exit(4);
-      }
-      const Status s = (*file)->Append(std::string(1000, 'b'));
+      uint64_t appended = 0;
+      Status s;
+      while ((s = (*file)->Append(piece)).ok()) appended += piece.size();
       if (!s.IsIOError() || s.message().find(path) == std::string::npos ||
           s.message().find("reserve") == std::string::npos) {
-        ::_exit(5);
+        ::_exit(4);
       }
+      if (appended == 0 || appended > kReserveChunk || (*file)->Size() != appended) ::_exit(5);
       ::_exit((*file)->Close().ok() ? 0 : 6);
     }
     int wstatus = 0;
     QCOMPARE(::waitpid(pid, &wstatus, 0), pid);
     QVERIFY2(WIFEXITED(wstatus), "the child was killed by a signal");
     QCOMPARE(WEXITSTATUS(wstatus), 0);
-    // What fitted is all there.
+    // What fitted is all there, and nothing of the refused append.
     const std::string on_disk = ReadWhole(path);
-    QCOMPARE(on_disk.size(), size_t(kReserveChunk / 1000 * 1000));
+    QVERIFY(!on_disk.empty());
+    QCOMPARE(on_disk.size() % 1000, size_t(0));
     QVERIFY(on_disk.find_first_not_of('a') == std::string::npos);
   }
 
