@@ -10,10 +10,14 @@
 //
 // Group commit: Append, Sync, Roll and Close queue up; the writer at the head
 // of the queue (the leader) takes every queued append, writes them with one
-// write(2) and, if any of them asked for it, one fsync, then wakes them all.
-// N concurrent sync appends therefore cost far fewer than N fsyncs.
+// append to the segment and, if any of them asked for it, one fsync, then
+// wakes them all. N concurrent sync appends therefore cost far fewer than N
+// fsyncs.
 //
-// ASYNC_WAL: appends are written to the operating system before they are
+// Segments are opened with Env::NewMappedFile: an append is a copy into the
+// page cache through a shared mapping, with no system call.
+//
+// ASYNC_WAL: appends are in the operating system's page cache before they are
 // acknowledged (so they survive the process being killed) and fsynced by a
 // background thread every async_sync_interval_ms. That fsync runs beside the
 // queue, not in it, as HBase's sync runners do: appends go on while it
