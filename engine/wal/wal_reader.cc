@@ -138,6 +138,16 @@ bool WalSegmentReader::ReadNext(WalEntry* entry) {
   std::string_view payload;
   if (!Fetch(pos_ + wal::kRecordHeaderSize, length, &payload)) return false;
   if (wal::RecordChecksum(static_cast<wal::RecordType>(type), payload) != stored_crc) {
+    // Followed only by the zeros of a reservation: a writer died while it
+    // was copying this record into the segment's mapping.
+    const uint64_t end = pos_ + wal::kRecordHeaderSize + length;
+    if (end < size_ && ZeroFrom(end)) {
+      return Stop(pos_,
+                  "incomplete record of " + std::to_string(length) +
+                      " payload bytes before the zero-filled end of the file",
+                  /*torn_tail=*/true);
+    }
+    if (!status_.ok()) return false;
     return Stop(pos_,
                 "checksum mismatch in a record of " + std::to_string(length) + " payload bytes",
                 false);

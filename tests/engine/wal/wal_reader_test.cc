@@ -119,6 +119,50 @@ class WalReaderTest : public QObject {
     QCOMPARE(report.bytes, ReadAll(Segments(dir.path())[0]).size() + record_start);
   }
 
+  // A process killed while it copied a record into a mapped segment leaves a
+  // prefix of the record, then zeros up to the end of the reservation: a
+  // torn tail (the append was never acknowledged), not corruption.
+  void interruptedCopyIsTorn_data() {
+    QTest::addColumn<int>("keep");
+    QTest::addColumn<bool>("torn");
+    QTest::newRow("nothing of it") << 0 << false;
+    QTest::newRow("crc only") << 4 << true;
+    QTest::newRow("crc and length") << 8 << true;
+    QTest::newRow("whole header, no payload") << 9 << true;
+    QTest::newRow("half the payload") << 40 << true;
+    QTest::newRow("all but the last byte") << -1 << true;
+  }
+  void interruptedCopyIsTorn() {
+    QFETCH(int, keep);
+    QFETCH(bool, torn);
+    TempDir dir;
+    const std::vector<WalEntry> written = WriteTwoSegments(dir.path());
+    const std::string last = Segments(dir.path()).back();
+    const SegmentLayout layout = ReadLayout(last);
+    const size_t last_index = layout.record_offsets.size() - 1;
+    const uint64_t record_start = layout.record_offsets[last_index];
+    const uint64_t cut =
+        record_start + (keep >= 0 ? uint64_t(keep) : layout.RecordSize(last_index) + keep);
+    std::string bytes = ReadAll(last);
+    bytes.replace(cut, std::string::npos, std::string(bytes.size() - cut + 4096, '\0'));
+    QVERIFY(WriteFile(last, bytes));
+
+    WalReplayReport report;
+    Status s;
+    const std::vector<WalEntry> replayed = ReplayAll(dir.path(), &report, &s);
+    RL_QVERIFY_OK(s);
+    QCOMPARE(replayed.size(), written.size() - 1);
+    QVERIFY(std::equal(replayed.begin(), replayed.end(), written.begin()));
+    if (!torn) {
+      QVERIFY(report.problems.empty());
+      return;
+    }
+    QCOMPARE(int(report.problems.size()), 1);
+    const WalCorruption& p = report.problems[0];
+    QVERIFY2(p.torn_tail, p.ToString().c_str());
+    QCOMPARE(p.offset, record_start);
+  }
+
   // A segment the writer never closed ends in the zeros of the space it had
   // reserved (and a crash can leave a file longer than its data, filled with
   // zeros): the end of the records, not a problem.
