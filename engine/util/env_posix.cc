@@ -92,6 +92,9 @@ class PosixWritableFile final : public WritableFile {
   std::string buffer_;
 };
 
+// errno values of a file system that cannot reserve space or map files.
+bool MappingUnsupported(int err) { return err == EOPNOTSUPP || err == ENOSYS || err == ENODEV; }
+
 // Bytes appended through PosixMappedFile since the process started: write(2)
 // never sees them, so /proc/self/io does not count them.
 std::atomic<uint64_t> mapped_bytes_appended{0};
@@ -139,8 +142,10 @@ class PosixMappedFile final : public WritableFile {
 
   Status Append(std::string_view data) override {
     if (fd_ < 0) return Status::IOError(path_ + ": append to a closed file");
+    if (!map_error_.ok()) return map_error_;
     const char* p = data.data();
     size_t n = data.size();
+    const uint64_t start = size_;
     if (size_ + n > reserved_) {
       // All the space first: an append that does not fit changes nothing.
       int err = 0;
@@ -154,8 +159,11 @@ class PosixMappedFile final : public WritableFile {
       if (size_ == map_offset_ + map_len_) {
         int err = 0;
         if (!MapNextChunk(&err)) {
-          return PosixError(path_ + " (map the file at offset " + std::to_string(size_) + ")",
-                            err);
+          // Close cuts off what was copied; later appends are refused.
+          map_error_ = PosixError(path_ + " (map the file at offset " + std::to_string(size_) + ")",
+                                  err);
+          size_ = start;
+          return map_error_;
         }
       }
       const size_t room = static_cast<size_t>(map_offset_ + map_len_ - size_);
@@ -214,7 +222,7 @@ class PosixMappedFile final : public WritableFile {
         return true;
       }
       *err = errno;
-      if (*err == EOPNOTSUPP || *err == ENOSYS || *err == ENODEV) return false;
+      if (MappingUnsupported(*err)) return false;
     }
     return false;
   }
@@ -234,6 +242,7 @@ class PosixMappedFile final : public WritableFile {
   char* map_ = nullptr;
   uint64_t map_offset_ = 0;
   uint64_t map_len_ = 0;
+  Status map_error_;  // set when mapping a chunk failed in the middle of an append
 };
 
 class PosixSequentialFile final : public SequentialFile {
@@ -379,7 +388,7 @@ class PosixEnv final : public Env {
     auto file = std::make_unique<PosixMappedFile>(path, fd);
     int err = 0;
     if (file->Start(&err)) return std::unique_ptr<WritableFile>(std::move(file));
-    if (err == EOPNOTSUPP || err == ENODEV || err == ENOSYS) {
+    if (MappingUnsupported(err)) {
       // A file system that cannot reserve space or map files: write(2).
       file.reset();
       return NewWritableFile(path);

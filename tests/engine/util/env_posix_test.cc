@@ -231,6 +231,48 @@ class EnvPosixTest : public QObject {
     QVERIFY(on_disk.find_first_not_of('a') == std::string::npos);
   }
 
+  // Mapping the next chunk can fail (here: the address space is capped with
+  // RLIMIT_AS) after its space was reserved. The append is undone, and the
+  // file refuses later appends instead of writing through a stale mapping.
+  void failedMappingUndoesTheAppend() {
+    TempDir dir;
+    const std::string path = dir.File("log");
+#if defined(__SANITIZE_ADDRESS__)
+    QSKIP("AddressSanitizer reserves more address space than RLIMIT_AS can cap here");
+#endif
+    // The chunks map 64 KiB, 128 KiB, ... 2 MiB, then 4 MiB: the first eight
+    // end at 8128 KiB. The failing append copies its first 1000 bytes there.
+    const std::string before((8128u << 10) - 1000, 'a');
+    const pid_t pid = ::fork();
+    QVERIFY(pid >= 0);
+    if (pid == 0) {
+      auto file = Env::Default()->NewMappedFile(path);
+      if (!file.ok()) ::_exit(2);
+      // Up to 1000 bytes before the end of a mapped chunk.
+      if (!(*file)->Append(before).ok()) ::_exit(3);
+      long pages = 0;
+      {
+        std::ifstream statm("/proc/self/statm");
+        statm >> pages;
+      }
+      const rlim_t cap = static_cast<rlim_t>(pages) * 4096 + (1u << 20);  // 1 MiB to spare
+      struct rlimit limit = {cap, cap};
+      if (::setrlimit(RLIMIT_AS, &limit) != 0) ::_exit(4);
+      const std::string more(200000, 'b');  // past the mapped chunk, within 1 MiB
+      const Status s = (*file)->Append(more);
+      if (!s.IsIOError() || s.message().find("map") == std::string::npos) ::_exit(5);
+      if ((*file)->Size() != before.size()) ::_exit(6);
+      const Status again = (*file)->Append("c");
+      if (!again.IsIOError() || (*file)->Size() != before.size()) ::_exit(7);
+      ::_exit((*file)->Close().ok() ? 0 : 8);
+    }
+    int wstatus = 0;
+    QCOMPARE(::waitpid(pid, &wstatus, 0), pid);
+    QVERIFY2(WIFEXITED(wstatus), "the child was killed by a signal");
+    QCOMPARE(WEXITSTATUS(wstatus), 0);
+    QCOMPARE(ReadWhole(path), before);
+  }
+
   // A wrapper Env (fault injection) sees a mapped file as an ordinary one,
   // so it can still drop what was never synced.
   void wrappersOpenMappedFilesAsWritableFiles() {
