@@ -121,25 +121,6 @@ class PosixMappedFile final : public WritableFile {
   // Reserves the first chunk and maps it. False with *err set to errno.
   bool Start(int* err) { return Reserve(kFirstChunkBytes, err) && MapNextChunk(err); }
 
-  // Maps the next chunk. Only its reserved part is ever written to. False
-  // with *err set to errno on failure.
-  bool MapNextChunk(int* err) {
-    const uint64_t offset = map_offset_ + map_len_;
-    const uint64_t len =
-        map_len_ == 0 ? kFirstChunkBytes : std::min(2 * map_len_, kMaxChunkBytes);
-    void* p = ::mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd_,
-                     static_cast<off_t>(offset));
-    if (p == MAP_FAILED) {
-      *err = errno;
-      return false;
-    }
-    Unmap();
-    map_ = static_cast<char*>(p);
-    map_offset_ = offset;
-    map_len_ = len;
-    return true;
-  }
-
   Status Append(std::string_view data) override {
     if (fd_ < 0) return Status::IOError(path_ + ": append to a closed file");
     if (!map_error_.ok()) return map_error_;
@@ -203,6 +184,25 @@ class PosixMappedFile final : public WritableFile {
   uint64_t Size() const override { return size_; }
 
  private:
+  // Maps the next chunk. Only its reserved part is ever written to. False
+  // with *err set to errno on failure.
+  bool MapNextChunk(int* err) {
+    const uint64_t offset = map_offset_ + map_len_;
+    const uint64_t len =
+        map_len_ == 0 ? kFirstChunkBytes : std::min(2 * map_len_, kMaxChunkBytes);
+    void* p = ::mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd_,
+                     static_cast<off_t>(offset));
+    if (p == MAP_FAILED) {
+      *err = errno;
+      return false;
+    }
+    Unmap();
+    map_ = static_cast<char*>(p);
+    map_offset_ = offset;
+    map_len_ = len;
+    return true;
+  }
+
   // Makes the file reserve at least its first `end` bytes, extending it:
   // by as much again as it holds (kFirstChunkBytes to kMaxChunkBytes), or
   // when the file system refuses that, by just enough (in kFirstChunkBytes).
@@ -388,12 +388,9 @@ class PosixEnv final : public Env {
     auto file = std::make_unique<PosixMappedFile>(path, fd);
     int err = 0;
     if (file->Start(&err)) return std::unique_ptr<WritableFile>(std::move(file));
-    if (MappingUnsupported(err)) {
-      // A file system that cannot reserve space or map files: write(2).
-      file.reset();
-      return NewWritableFile(path);
-    }
     file.reset();
+    // A file system that cannot reserve space or map files: write(2).
+    if (MappingUnsupported(err)) return NewWritableFile(path);
     (void)::unlink(path.c_str());
     return PosixError(path + " (reserve and map its first " +
                           std::to_string(PosixMappedFile::kFirstChunkBytes) + " bytes)",
