@@ -33,8 +33,12 @@ bool IsReservedTail(const std::string& on_disk, const std::string& written) {
 }
 
 std::string ReadWhole(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  std::string bytes(static_cast<size_t>(std::max<std::streamoff>(in.tellg(), 0)), '\0');
+  in.seekg(0);
+  in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  bytes.resize(static_cast<size_t>(in.gcount()));
+  return bytes;
 }
 
 // Appends `total` random bytes in pieces of 1..max_piece bytes; returns them.
@@ -180,6 +184,68 @@ class EnvPosixTest : public QObject {
       AppendRandom(&collect, &rnd, kTotal, 1000);
     }
     QVERIFY(IsReservedTail(ReadWhole(path), expected));
+  }
+
+  // A process killed in the middle of an append leaves the appends before it
+  // and a prefix of the one it was copying, then zeros: never a hole followed
+  // by later bytes, which the WAL reader would have to call damage rather
+  // than a record cut short.
+  void killedAppendLeavesAPrefix_data() {
+    QTest::addColumn<int>("piece");
+    QTest::newRow("300-byte appends") << 300;
+    QTest::newRow("64 KiB appends") << (64 << 10);
+    QTest::newRow("1 MiB appends") << (1 << 20);
+  }
+  void killedAppendLeavesAPrefix() {
+    QFETCH(int, piece);
+    // Append i is `piece` bytes of value 1 + i % 255: no zero byte, and each
+    // append distinguishable from its neighbours.
+    auto expectedByte = [&](uint64_t offset) {
+      return static_cast<char>(1 + (offset / static_cast<uint64_t>(piece)) % 255);
+    };
+    for (int attempt = 0; attempt < 8; ++attempt) {
+      TempDir dir;
+      const std::string path = dir.File("log");
+      const pid_t pid = ::fork();
+      QVERIFY(pid >= 0);
+      if (pid == 0) {
+        auto file = Env::Default()->NewMappedFile(path);
+        if (!file.ok()) ::_exit(2);
+        std::string data(static_cast<size_t>(piece), '\0');
+        for (uint64_t i = 0;; ++i) {
+          std::memset(data.data(), 1 + static_cast<int>(i % 255), data.size());
+          if (!(*file)->Append(data).ok()) ::_exit(3);
+          if ((*file)->Size() > (16u << 20)) {  // keep the file small: start over
+            if (!(*file)->Close().ok()) ::_exit(4);
+            file = Env::Default()->NewMappedFile(path);  // truncates
+            if (!file.ok()) ::_exit(5);
+            i = ~uint64_t{0};
+          }
+        }
+      }
+      ::usleep(static_cast<useconds_t>(20000 + 5000 * attempt));
+      QCOMPARE(::kill(pid, SIGKILL), 0);
+      int wstatus = 0;
+      QCOMPARE(::waitpid(pid, &wstatus, 0), pid);
+      QVERIFY2(WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGKILL,
+               "the appending child failed before it was killed");
+      const std::string on_disk = ReadWhole(path);
+      const size_t cut = std::min(on_disk.find('\0'), on_disk.size());
+      std::string fill;
+      for (size_t start = 0; start < cut; start += static_cast<size_t>(piece)) {
+        const size_t n = std::min(cut - start, static_cast<size_t>(piece));
+        fill.assign(n, expectedByte(start));
+        if (on_disk.compare(start, n, fill) != 0) {
+          QFAIL(qPrintable(QString("attempt %1: the append at %2 does not hold its bytes")
+                               .arg(attempt).arg(start)));
+        }
+      }
+      const size_t later = on_disk.find_first_not_of('\0', cut);
+      if (later != std::string::npos) {
+        QFAIL(qPrintable(QString("attempt %1: zeros at %2 but appended bytes again at %3")
+                             .arg(attempt).arg(cut).arg(later)));
+      }
+    }
   }
 
   // A file that holds little reserves little.
