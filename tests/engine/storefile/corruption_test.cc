@@ -375,8 +375,12 @@ class CorruptionTest : public QObject {
       rebuild_index([](auto* e) { std::swap((*e)[1].last_key, (*e)[2].last_key); });
     if (what == "drop") rebuild_index([](auto* e) { e->pop_back(); });
     if (what == "badkey")
-      rebuild_index(
-          [](auto* e) { (*e)[0].last_key = std::string("\xff\xff", 2) + std::string(20, 'x'); });
+      rebuild_index([](auto* e) {
+        // A row length of 0xffff in a 22-byte key: not a well-formed key.
+        std::string key(22, 'x');
+        key[0] = key[1] = '\xff';
+        (*e)[0].last_key = std::move(key);
+      });
     if (what == "deletes" || what == "trailing") {
       if (what == "deletes") info.delete_count = info.cell_count + 1;
       info_block.clear();
