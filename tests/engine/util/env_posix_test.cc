@@ -6,6 +6,7 @@
 // tail; a reservation the file system refuses is an error, not a crash.
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -246,6 +247,36 @@ class EnvPosixTest : public QObject {
                              .arg(attempt).arg(cut).arg(later)));
       }
     }
+  }
+
+  // A file whose space cannot be reserved because the file system does not
+  // support it (fallocate fails with ENODEV: here a character device, reached
+  // through a link in the test directory) is appended to with write(2).
+  void unreservableFileFallsBackToWrite() {
+    TempDir dir;
+    const std::string link = dir.File("null");
+    QCOMPARE(::symlink("/dev/null", link.c_str()), 0);
+    const uint64_t counted_before = MappedBytesAppended();
+    auto file = Env::Default()->NewMappedFile(link);
+    RL_QVERIFY_OK(file.status());
+    RL_QVERIFY_OK((*file)->Append(std::string(100000, 'x')));
+    RL_QVERIFY_OK((*file)->Append("tail"));
+    QCOMPARE((*file)->Size(), uint64_t(100004));
+    QCOMPARE(MappedBytesAppended(), counted_before);  // write(2) appended them, not a mapping
+    RL_QVERIFY_OK((*file)->Flush());
+    RL_QVERIFY_OK((*file)->Close());
+  }
+
+  // Any other refusal is an error naming the file, and the file is removed.
+  void unreservableFileOtherwiseFails() {
+    TempDir dir;
+    const std::string path = dir.File("fifo");
+    QCOMPARE(::mkfifo(path.c_str(), 0644), 0);  // fallocate on a FIFO: ESPIPE
+    auto file = Env::Default()->NewMappedFile(path);
+    QVERIFY(file.status().IsIOError());
+    QVERIFY2(file.status().message().find(path) != std::string::npos,
+             file.status().message().c_str());
+    QVERIFY(!Env::Default()->FileExists(path));
   }
 
   // A file that holds little reserves little.
