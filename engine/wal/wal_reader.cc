@@ -79,6 +79,28 @@ bool WalSegmentReader::CheckSegmentHeader() {
   }
   std::string_view header;
   if (!Fetch(0, wal::kSegmentHeaderSize, &header)) return false;
+  // A writer that died after reserving the segment but before its header was
+  // all copied leaves part of the header (perhaps none) and then only the
+  // zeros of the reservation.
+  const std::string expected = wal::EncodeSegmentHeader();
+  size_t copied = 0;
+  while (copied < expected.size() && header[copied] == expected[copied]) ++copied;
+  if (copied < expected.size()) {
+    const bool zeros_after = ZeroFrom(copied);
+    if (!status_.ok()) return false;
+    if (zeros_after && copied == 0) {
+      stopped_ = true;  // as an empty file: the segment never held a record
+      return false;
+    }
+    if (zeros_after) {
+      return Stop(0,
+                  "incomplete segment header: " + std::to_string(copied) + " of " +
+                      std::to_string(wal::kSegmentHeaderSize) +
+                      " bytes before the zero-filled end of the file",
+                  /*torn_tail=*/true);
+    }
+    if (!Fetch(0, wal::kSegmentHeaderSize, &header)) return false;  // ZeroFrom moved the buffer
+  }
   if (std::memcmp(header.data(), wal::kSegmentMagic, wal::kSegmentMagicSize) != 0) {
     return Stop(0, "bad segment magic: not a WAL segment", false);
   }

@@ -320,6 +320,54 @@ class WalReaderTest : public QObject {
     QVERIFY(report.problems[0].torn_tail);
   }
 
+  // A segment's space is reserved before its header is copied in: a writer
+  // that died in between leaves zeros, perhaps after part of the header.
+  void reservedSegmentWithoutHeader_data() {
+    QTest::addColumn<int>("headerBytes");  // of the header, before the zeros
+    QTest::addColumn<QString>("after");    // what follows the zeros
+    QTest::addColumn<QString>("expected");  // "none", "torn tail" or "bad magic"
+    QTest::newRow("only zeros") << 0 << "" << "none";
+    QTest::newRow("part of the magic") << 5 << "" << "torn tail";
+    QTest::newRow("the magic, not the version") << 8 << "" << "torn tail";
+    QTest::newRow("zeros, then other bytes") << 0 << "x" << "bad magic";
+    QTest::newRow("part of the magic, zeros, other bytes") << 5 << "x" << "bad magic";
+  }
+  void reservedSegmentWithoutHeader() {
+    QFETCH(int, headerBytes);
+    QFETCH(QString, after);
+    QFETCH(QString, expected);
+    TempDir dir;
+    std::string file = wal::EncodeSegmentHeader().substr(0, static_cast<size_t>(headerBytes));
+    file.resize(64 << 10, '\0');  // the first reservation of a mapped segment
+    file += after.toStdString();
+    QVERIFY(WriteFile(dir.File(wal::SegmentFileName(1)), file));
+    // The segment before it is intact and replays.
+    std::string good = wal::EncodeSegmentHeader();
+    const WalEntry entry = MakeEntry("r", 1);
+    const size_t pos = wal::BeginRecord(&good);
+    EncodeWalEntry(entry, &good);
+    wal::FinishRecord(&good, pos, wal::RecordType::kEntry);
+    QVERIFY(WriteFile(dir.File(wal::SegmentFileName(0)), good));
+
+    WalReplayReport report;
+    Status s;
+    const std::vector<WalEntry> replayed = ReplayAll(dir.path(), &report, &s);
+    RL_QVERIFY_OK(s);
+    QCOMPARE(int(replayed.size()), 1);
+    QVERIFY(replayed[0] == entry);
+    if (expected == "none") {
+      QVERIFY(report.problems.empty());
+      return;
+    }
+    QCOMPARE(int(report.problems.size()), 1);
+    const WalCorruption& p = report.problems[0];
+    QCOMPARE(p.file, dir.File(wal::SegmentFileName(1)));
+    QCOMPARE(p.offset, uint64_t(0));
+    QCOMPARE(p.torn_tail, expected == "torn tail");
+    const std::string reason = expected == "torn tail" ? "incomplete segment header" : "bad segment magic";
+    QVERIFY2(p.reason.find(reason) != std::string::npos, p.ToString().c_str());
+  }
+
   // Random damage never crashes the reader or yields an entry that was not
   // written; under the sanitizer build this also proves reads stay in bounds.
   void randomDamageNeverCrashes() {
