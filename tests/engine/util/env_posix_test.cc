@@ -18,6 +18,7 @@
 #include "util/random.h"
 
 using namespace regionlab;
+using regionlab::test::ReadAll;
 using regionlab::test::TempDir;
 
 namespace {
@@ -31,15 +32,6 @@ bool IsReservedTail(const std::string& on_disk, const std::string& written) {
          on_disk.size() - written.size() <= kReserveChunk &&
          on_disk.compare(0, written.size(), written) == 0 &&
          on_disk.find_first_not_of('\0', written.size()) == std::string::npos;
-}
-
-std::string ReadWhole(const std::string& path) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  std::string bytes(static_cast<size_t>(std::max<std::streamoff>(in.tellg(), 0)), '\0');
-  in.seekg(0);
-  in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  bytes.resize(static_cast<size_t>(in.gcount()));
-  return bytes;
 }
 
 // Appends `total` random bytes in pieces of 1..max_piece bytes; returns them.
@@ -141,11 +133,11 @@ class EnvPosixTest : public QObject {
     // Without Flush, another reader already sees every byte, then the zeros
     // of the reserved space up to a whole reservation.
     RL_QVERIFY_OK((*file)->Flush());
-    QVERIFY(IsReservedTail(ReadWhole(path), written));
+    QVERIFY(IsReservedTail(ReadAll(path), written));
 
     RL_QVERIFY_OK((*file)->Sync());
     RL_QVERIFY_OK((*file)->Close());
-    QCOMPARE(ReadWhole(path), written);  // Close trims the reserved tail
+    QCOMPARE(ReadAll(path), written);  // Close trims the reserved tail
     QVERIFY((*file)->Append("x").IsIOError());
   }
 
@@ -184,7 +176,7 @@ class EnvPosixTest : public QObject {
       } collect(&expected);
       AppendRandom(&collect, &rnd, kTotal, 1000);
     }
-    QVERIFY(IsReservedTail(ReadWhole(path), expected));
+    QVERIFY(IsReservedTail(ReadAll(path), expected));
   }
 
   // A process killed in the middle of an append leaves the appends before it
@@ -230,7 +222,7 @@ class EnvPosixTest : public QObject {
       QCOMPARE(::waitpid(pid, &wstatus, 0), pid);
       QVERIFY2(WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGKILL,
                "the appending child failed before it was killed");
-      const std::string on_disk = ReadWhole(path);
+      const std::string on_disk = ReadAll(path);
       const size_t cut = std::min(on_disk.find('\0'), on_disk.size());
       std::string fill;
       for (size_t start = 0; start < cut; start += static_cast<size_t>(piece)) {
@@ -286,9 +278,9 @@ class EnvPosixTest : public QObject {
     auto file = Env::Default()->NewMappedFile(path);
     RL_QVERIFY_OK(file.status());
     RL_QVERIFY_OK((*file)->Append("header"));
-    QCOMPARE(ReadWhole(path).size(), size_t(kFirstChunk));
+    QCOMPARE(ReadAll(path).size(), size_t(kFirstChunk));
     RL_QVERIFY_OK((*file)->Close());
-    QCOMPARE(ReadWhole(path), std::string("header"));
+    QCOMPARE(ReadAll(path), std::string("header"));
   }
 
   // A reservation the file system refuses (here: past RLIMIT_FSIZE, as a
@@ -322,7 +314,7 @@ class EnvPosixTest : public QObject {
     QVERIFY2(WIFEXITED(wstatus), "the child was killed by a signal");
     QCOMPARE(WEXITSTATUS(wstatus), 0);
     // What fitted is all there, and nothing of the refused append.
-    const std::string on_disk = ReadWhole(path);
+    const std::string on_disk = ReadAll(path);
     QVERIFY(!on_disk.empty());
     QCOMPARE(on_disk.size() % 1000, size_t(0));
     QVERIFY(on_disk.find_first_not_of('a') == std::string::npos);
@@ -367,7 +359,7 @@ class EnvPosixTest : public QObject {
     QCOMPARE(::waitpid(pid, &wstatus, 0), pid);
     QVERIFY2(WIFEXITED(wstatus), "the child was killed by a signal");
     QCOMPARE(WEXITSTATUS(wstatus), 0);
-    QCOMPARE(ReadWhole(path), before);
+    QCOMPARE(ReadAll(path), before);
   }
 
   // A wrapper Env (fault injection) sees a mapped file as an ordinary one,
@@ -382,7 +374,7 @@ class EnvPosixTest : public QObject {
     RL_QVERIFY_OK((*file)->Append("abc"));
     RL_QVERIFY_OK((*file)->Close());
     QCOMPARE(MappedBytesAppended(), counted_before);
-    QCOMPARE(ReadWhole(dir.File("log")), std::string("abc"));
+    QCOMPARE(ReadAll(dir.File("log")), std::string("abc"));
   }
 };
 
