@@ -94,6 +94,7 @@ void MergingIterator::Prev() {
 }
 
 void MergingIterator::EnforceTop() {
+  if (!maybe_lazy_) return;  // a scan's children: no virtual call per entry
   while (heap_size_ != 0 && !children_[heap_[0]]->RealSeekDone()) {
     children_[heap_[0]]->EnforceSeek();
     FixTop();
@@ -145,7 +146,9 @@ void MergingIterator::Rebuild(Direction direction) {
   direction_ = direction;
   status_ = Status::OK();
   heap_size_ = 0;
+  maybe_lazy_ = false;
   for (size_t i = 0; i < count_; ++i) {
+    if (!children_[i]->RealSeekDone()) maybe_lazy_ = true;
     if (children_[i]->Valid()) {
       keys_[i] = children_[i]->key();
       heap_[heap_size_++] = static_cast<uint32_t>(i);

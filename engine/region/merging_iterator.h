@@ -94,6 +94,10 @@ class MergingIterator final : public KeyValueIterator {
   std::vector<uint32_t> spill_heap_;
   std::vector<std::string_view> spill_keys_;
   Direction direction_ = kForward;
+  // False when no child was left lazy by the last repositioning: children
+  // turn lazy only when every child is sought, which ends in Rebuild, so
+  // EnforceTop has nothing to do until the next Rebuild.
+  bool maybe_lazy_ = false;
   Status status_;
   std::string saved_key_;  // the current key while children are repositioned
 };
