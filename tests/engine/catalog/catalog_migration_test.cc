@@ -144,10 +144,13 @@ std::string RawQuery(const std::string& path, const std::string& sql) {
 
 std::string WriteV1(const TempDir& dir, const char* name, const std::string& extra_sql = "") {
   const std::string path = dir.File(name);
-  const std::string sql = std::string("PRAGMA journal_mode = WAL; BEGIN;") + kV1Schema + kV1Data +
-                          extra_sql +
-                          "PRAGMA application_id = " + std::to_string(kCatalogApplicationId) +
-                          "; PRAGMA user_version = 1; COMMIT;";
+  // Appended piece by piece: GCC 12 warns (falsely) about a chain of operator+.
+  std::string sql = "PRAGMA journal_mode = WAL; BEGIN;";
+  sql += kV1Schema;
+  sql += kV1Data;
+  sql += extra_sql;
+  sql += "PRAGMA application_id = " + std::to_string(kCatalogApplicationId);
+  sql += "; PRAGMA user_version = 1; COMMIT;";
   const std::string err = RawExec(path, sql);
   if (!err.empty()) qWarning("writing the v1 catalog failed: %s", err.c_str());
   return path;

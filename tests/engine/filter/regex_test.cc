@@ -140,7 +140,10 @@ class RegexTest : public QObject {
     auto stars = Regex::Compile("a" + std::string(5000, '*'));
     QVERIFY(!stars.ok());
     // Within the cap both compile.
-    RL_QVERIFY_OK(Regex::Compile(std::string(50, '(') + "a" + std::string(50, ')')).status());
+    std::string nested(50, '(');
+    nested += 'a';
+    nested.append(50, ')');
+    RL_QVERIFY_OK(Regex::Compile(nested).status());
   }
 
   // A Thompson-NFA simulation: the classic catastrophic-backtracking
