@@ -42,7 +42,7 @@ std::string usageText() {
   const auto systems = availableSystems();
   for (size_t i = 0; i < systems.size(); ++i) out << (i ? "," : "") << systems[i];
   out << ")\n"
-         "  --workloads LIST     default: all of\n";
+         "  --workloads LIST     run in the order below; default: all but compact\n";
   for (const auto& w : WorkloadRunner::workloads()) {
     out << "                         " << w.name << std::string(18 - std::string(w.name).size(), ' ')
         << w.description << "\n";
@@ -173,7 +173,9 @@ std::optional<std::string> parseCommandLine(int argc, char** argv, BenchConfig* 
   if (config->modes.empty()) return std::string("--durability names no mode");
   if (config->systems.empty()) config->systems = availableSystems();
   if (config->workloads.empty()) {
-    for (const auto& w : WorkloadRunner::workloads()) config->workloads.push_back(w.name);
+    for (const auto& w : WorkloadRunner::workloads()) {
+      if (w.byDefault) config->workloads.push_back(w.name);
+    }
   }
   return std::nullopt;
 }

@@ -48,6 +48,7 @@ struct WorkloadInfo {
   const char* name;
   const char* description;
   bool writes;  // issues puts (the workloads run again in a SYNC_WAL pass)
+  bool byDefault = true;  // run when --workloads is not given
 };
 
 struct RunParameters {
@@ -80,6 +81,7 @@ class WorkloadRunner {
   // workloads.cc
   void fill(WorkloadResult* r, bool sequential);
   void overwrite(WorkloadResult* r);
+  void compact(WorkloadResult* r);
   void readRandom(WorkloadResult* r, bool reopen);
   void readMissing(WorkloadResult* r);
   void seekRandom(WorkloadResult* r);
