@@ -10,6 +10,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <sys/wait.h>
+
 namespace regionlab::test {
 
 TempDir::TempDir() : dir_(QDir::tempPath() + "/regionlab-test-XXXXXX") {}
@@ -110,6 +112,13 @@ std::vector<std::string> FileNames(const std::string& dir) {
   }
   std::sort(names.begin(), names.end());
   return names;
+}
+
+bool KillChildAndReap(int pid) {
+  if (::kill(pid, SIGKILL) != 0) return false;
+  int wstatus = 0;
+  if (::waitpid(pid, &wstatus, 0) != pid) return false;
+  return WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGKILL;
 }
 
 }  // namespace regionlab::test

@@ -52,6 +52,11 @@ ProgramRun RunProgram(const QString& program, const QStringList& args, const QBy
                       const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment(),
                       const QString& working_dir = {}, int timeout_ms = 120000);
 
+// Kills the forked child `pid` with SIGKILL and reaps it. True when the
+// signal ended it, false when it had already ended on its own (or the kill
+// or the wait failed).
+bool KillChildAndReap(int pid);
+
 // The names of the entries of `dir`, sorted; empty when it is missing.
 std::vector<std::string> FileNames(const std::string& dir);
 // Reads a whole file into a string; empty when missing.

@@ -217,11 +217,7 @@ class EnvPosixTest : public QObject {
         }
       }
       ::usleep(static_cast<useconds_t>(20000 + 5000 * attempt));
-      QCOMPARE(::kill(pid, SIGKILL), 0);
-      int wstatus = 0;
-      QCOMPARE(::waitpid(pid, &wstatus, 0), pid);
-      QVERIFY2(WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGKILL,
-               "the appending child failed before it was killed");
+      QVERIFY2(regionlab::test::KillChildAndReap(pid), "the appending child failed before it was killed");
       const std::string on_disk = ReadAll(path);
       const size_t cut = std::min(on_disk.find('\0'), on_disk.size());
       std::string fill;

@@ -263,11 +263,7 @@ class WalTest : public QObject {
         }
       }
       ::usleep(static_cast<useconds_t>(30000 + 9000 * attempt));
-      QCOMPARE(::kill(pid, SIGKILL), 0);
-      int wstatus = 0;
-      QCOMPARE(::waitpid(pid, &wstatus, 0), pid);
-      QVERIFY2(WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGKILL,
-               "the writing child failed before it was killed");
+      QVERIFY2(regionlab::test::KillChildAndReap(pid), "the writing child failed before it was killed");
 
       WalReplayReport report;
       const std::vector<WalEntry> replayed = ReplayAll(dir.path(), &report);
