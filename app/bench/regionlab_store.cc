@@ -1,5 +1,6 @@
 #include "regionlab_store.h"
 
+#include "storefile/store_file_iterator.h"
 #include "util/env.h"
 
 namespace regionlab::bench {
@@ -21,6 +22,9 @@ std::vector<std::pair<std::string, std::string>> describeFamily(
       {"BLOOMFILTER", regionlab::BloomTypeName(family.bloom)},
       {"BLOCKSIZE", std::to_string(family.block_size)},
       {"checksums", "CRC32C per block, verified on every read"},
+      {"scan read-ahead",
+       "after " + std::to_string(regionlab::storefile::StoreFileIterator::kReadAheadAfterBlocks) +
+           " blocks in a row, the next block on the block cache's thread"},
   };
 }
 

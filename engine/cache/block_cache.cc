@@ -41,6 +41,9 @@ BlockCache::BlockCache(uint64_t capacity_bytes)
 }
 
 BlockCache::~BlockCache() {
+  // Stop loading first: a queued load releases its reader, whose destructor
+  // erases the reader's blocks from this cache, still intact here.
+  read_ahead_.reset();
   for (const Slot& s : slots_) delete s.entry;
 }
 
@@ -174,6 +177,17 @@ void BlockCache::Remove(Entry* e) {
   if (e->file_next != nullptr) e->file_next->file_prev = e->file_prev;
   IndexErase(e->key);
   delete e;
+}
+
+bool BlockCache::Contains(uint64_t file_id, uint64_t offset) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return !slots_.empty() && Find(Key{file_id, offset}) != nullptr;
+}
+
+ReadAhead* BlockCache::read_ahead() {
+  if (!read_ahead_enabled_) return nullptr;
+  std::call_once(read_ahead_once_, [this] { read_ahead_ = std::make_unique<ReadAhead>(); });
+  return read_ahead_.get();
 }
 
 void BlockCache::EraseFile(uint64_t file_id) {

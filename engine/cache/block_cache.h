@@ -38,6 +38,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "cache/read_ahead.h"
 #include "util/block_data.h"
 
 namespace regionlab {
@@ -88,9 +89,21 @@ class BlockCache {
   // REQUIRES: block is not empty.
   void Insert(uint64_t file_id, uint64_t offset, BlockData block, bool in_memory);
 
+  // True when the block is cached. Unlike Lookup, neither a hit nor a miss:
+  // no counter moves and the block keeps its place and priority.
+  bool Contains(uint64_t file_id, uint64_t offset) const;
+
   // Drops every block of a file (the file was deleted or closed). Not counted
   // as evictions.
   void EraseFile(uint64_t file_id);
+
+  // The thread that loads blocks into this cache ahead of scans (see
+  // read_ahead.h), started on first use; null when read-ahead is off.
+  // Owned by the cache: it stops first when the cache is destroyed, so a load
+  // never outlives the cache it fills.
+  ReadAhead* read_ahead();
+  // Read-ahead is on unless turned off here (before the first read_ahead()).
+  void set_read_ahead_enabled(bool enabled) { read_ahead_enabled_ = enabled; }
 
   // A consistent snapshot of the counters.
   BlockCacheStats GetStats() const;
@@ -164,6 +177,10 @@ class BlockCache {
   uint64_t evictions_ = 0;
   uint64_t evicted_blocks_ = 0;
   uint64_t evicted_bytes_ = 0;
+
+  bool read_ahead_enabled_ = true;
+  std::once_flag read_ahead_once_;
+  std::unique_ptr<ReadAhead> read_ahead_;
 };
 
 }  // namespace regionlab

@@ -27,6 +27,10 @@ bool StoreFileIterator::BlockFailed() {
 
 bool StoreFileIterator::LoadBlock(size_t i) {
   if (block_ && block_index_ == i) return !BlockFailed();
+  // Blocks entered one after another in one direction make a run; a long
+  // run is a scan, which has the next block in its direction loaded ahead.
+  const bool forward = block_ && i == block_index_ + 1;
+  const bool backward = block_ && i + 1 == block_index_;
   BlockData contents;
   Status s = reader_->ReadDataBlock(i, &contents, use_cache_);
   if (!s.ok()) {
@@ -42,7 +46,13 @@ bool StoreFileIterator::LoadBlock(size_t i) {
     block_.emplace(std::move(contents), &reader_->path(), offset);
   }
   block_index_ = i;
-  return !BlockFailed();
+  if (BlockFailed()) return false;
+  sequential_run_ = forward || backward ? sequential_run_ + 1 : 0;
+  if (use_cache_ && sequential_run_ >= kReadAheadAfterBlocks) {
+    if (forward) reader_->RequestReadAhead(i + 1);
+    if (backward && i != 0) reader_->RequestReadAhead(i - 1);
+  }
+  return true;
 }
 
 void StoreFileIterator::SkipEmptyForward() {

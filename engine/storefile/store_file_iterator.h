@@ -5,8 +5,10 @@
 // A Seek or SeekForPrev reads exactly one data block (more only when a
 // crafted block is empty). Moving within the block that is already loaded
 // reads nothing, and a seek whose target lies in that block continues from
-// the current entry (see BlockIterator). A data-block error (IO, CRC, compression, bad entry) makes
-// the iterator !Valid() for good with status() naming the path and offset.
+// the current entry (see BlockIterator). Long scans have the next block
+// loaded ahead on another thread (kReadAheadAfterBlocks). A data-block error
+// (IO, CRC, compression, bad entry) makes the iterator !Valid() for good with
+// status() naming the path and offset.
 //
 // Thread-safety: one thread at a time; many iterators may share one reader.
 #pragma once
@@ -24,6 +26,15 @@ namespace regionlab::storefile {
 
 class StoreFileIterator final : public KeyValueIterator {
  public:
+  // Read-ahead: once the iterator has entered this many blocks in a row,
+  // each next to the one before in one direction, every further block it
+  // enters has the block after it (in that direction) loaded ahead by the
+  // cache's read-ahead thread (see cache/read_ahead.h). Gets and short scans
+  // span fewer blocks and load only what they read. HBase likewise switches
+  // a scan from positional to streamed reads with readahead after
+  // hbase.storescanner.pread.max.bytes, four blocks by default.
+  static constexpr int kReadAheadAfterBlocks = 4;
+
   StoreFileIterator(std::shared_ptr<const StoreFileReader> reader, bool use_cache);
 
   bool Valid() const override { return positioned_ && status_.ok() && block_->Valid(); }
@@ -59,6 +70,7 @@ class StoreFileIterator final : public KeyValueIterator {
   const std::vector<StoreFileReader::IndexEntry>& index_;
   std::optional<BlockIterator> block_;  // held in place: no allocation per file per read
   size_t block_index_ = 0;  // which block block_ holds, when block_ != null
+  int sequential_run_ = 0;  // blocks entered in a row next to the one before
   bool positioned_ = false;
   Status status_;
 };

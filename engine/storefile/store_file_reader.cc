@@ -243,6 +243,25 @@ Status StoreFileReader::ReadDataBlock(size_t i, BlockData* contents,
   return Status::OK();
 }
 
+void StoreFileReader::RequestReadAhead(size_t i) const {
+  if (cache_ == nullptr || !opts_.cache_blocks || i >= meta_.index.size()) return;
+  ReadAhead* loader = cache_->read_ahead();
+  if (loader == nullptr) return;
+  const uint64_t offset = meta_.index[i].handle.offset;
+  if (cache_->Contains(file_id_, offset)) return;
+  loader->Request(weak_from_this(), i);
+}
+
+void StoreFileReader::LoadBlockIntoCache(size_t i) const {
+  const BlockHandle& h = meta_.index[i].handle;
+  if (cache_->Contains(file_id_, h.offset)) return;
+  BlockData block;
+  Status s = storefile::ReadBlock(*file_, h, "data block", &block);
+  blocks_read_.fetch_add(1, std::memory_order_relaxed);
+  bytes_read_.fetch_add(h.size + kBlockTrailerSize, std::memory_order_relaxed);
+  if (s.ok()) cache_->Insert(file_id_, h.offset, std::move(block), opts_.in_memory);
+}
+
 Status StoreFileReader::ScanDataBlock(size_t i, bool check_entries, std::string* prev_last_key,
                                       uint64_t* cells, DataBlockInfo* out) const {
   const IndexEntry& e = meta_.index[i];

@@ -26,6 +26,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cache/read_ahead.h"
 #include "regionlab/options.h"
 #include "regionlab/status.h"
 #include "storefile/bloom_filter.h"
@@ -53,7 +54,8 @@ struct DataBlockInfo {
   std::string last_key;
 };
 
-class StoreFileReader : public std::enable_shared_from_this<StoreFileReader> {
+class StoreFileReader : public BlockSource,
+                        public std::enable_shared_from_this<StoreFileReader> {
  public:
   struct ReadStats {
     uint64_t blocks_read = 0;  // data blocks read from the file
@@ -65,7 +67,7 @@ class StoreFileReader : public std::enable_shared_from_this<StoreFileReader> {
   static Result<std::shared_ptr<StoreFileReader>> Open(Env* env, const std::string& path,
                                                        BlockCache* cache,
                                                        const StoreFileReadOptions& opts);
-  ~StoreFileReader();
+  ~StoreFileReader() override;
 
   StoreFileReader(const StoreFileReader&) = delete;
   StoreFileReader& operator=(const StoreFileReader&) = delete;
@@ -121,6 +123,13 @@ class StoreFileReader : public std::enable_shared_from_this<StoreFileReader> {
   // or the file. REQUIRES: i < index().size().
   Status ReadDataBlock(size_t i, BlockData* contents,
                        bool use_cache = true) const;
+  // Asks the cache's read-ahead thread to load data block `i` (a scan
+  // entered the block before it). Does nothing past the last block, without
+  // a cache, when the family does not cache blocks or read-ahead is off.
+  void RequestReadAhead(size_t i) const;
+  // BlockSource: reads data block `i` into the cache unless it is cached
+  // (the read-ahead thread's half of RequestReadAhead).
+  void LoadBlockIntoCache(size_t i) const override;
   // "<path>: data block at offset N", the prefix of block error messages.
   std::string DataBlockOrigin(size_t i) const;
 

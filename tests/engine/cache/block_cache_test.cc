@@ -1,7 +1,8 @@
 // BlockCache tests: HBase LruBlockCache behaviour -- priorities, promotion
 // on the second access, the 99%/95% eviction thresholds, the per-bucket
 // selection of LruBlockCache.evict(), LRU order, EraseFile, statistics, and a
-// multithreaded smoke test for the sanitizer build.
+// multithreaded smoke test for the sanitizer build; Contains, which is not a
+// read, and the cache's read-ahead thread.
 #include "cache/block_cache.h"
 
 #include <QtTest>
@@ -47,6 +48,40 @@ class BlockCacheTest : public QObject {
     QCOMPARE(quint64(s.single_bytes), quint64(kCharge));
     QCOMPARE(quint64(s.block_count), quint64(1));
     QCOMPARE(quint64(s.capacity), quint64(kCapacity));
+  }
+
+  // Contains answers without acting as a read: no hit or miss is counted and
+  // a single-access block is not promoted.
+  void containsIsNotARead() {
+    BlockCache c(kCapacity);
+    c.Insert(1, 0, Block(1, 0), false);
+    QVERIFY(c.Contains(1, 0));
+    QVERIFY(!c.Contains(1, 4096));
+    QVERIFY(!c.Contains(2, 0));
+    BlockCacheStats s = c.GetStats();
+    QCOMPARE(quint64(s.hits), quint64(0));
+    QCOMPARE(quint64(s.misses), quint64(0));
+    QCOMPARE(quint64(s.single_bytes), quint64(kCharge));
+    QCOMPARE(quint64(s.multi_bytes), quint64(0));
+    QVERIFY(Cached(&c, 1, 0));  // a real read promotes it
+    s = c.GetStats();
+    QCOMPARE(quint64(s.multi_bytes), quint64(kCharge));
+    c.EraseFile(1);
+    QVERIFY(!c.Contains(1, 0));
+    BlockCache empty(kCapacity);
+    QVERIFY(!empty.Contains(1, 0));
+  }
+
+  // The read-ahead thread starts on first use, once; a cache with
+  // read-ahead turned off has none.
+  void readAheadThread() {
+    BlockCache c(kCapacity);
+    ReadAhead* ra = c.read_ahead();
+    QVERIFY(ra != nullptr);
+    QCOMPARE(c.read_ahead(), ra);
+    BlockCache off(kCapacity);
+    off.set_read_ahead_enabled(false);
+    QVERIFY(off.read_ahead() == nullptr);
   }
 
   void hitsMissesAndRatio() {

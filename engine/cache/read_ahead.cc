@@ -1,0 +1,98 @@
+#include "cache/read_ahead.h"
+
+#include <chrono>
+#include <utility>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
+namespace regionlab {
+
+namespace {
+
+void CpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  _mm_pause();
+#else
+  std::this_thread::yield();
+#endif
+}
+
+}  // namespace
+
+ReadAhead::ReadAhead() : thread_([this] { Loop(); }) {}
+
+ReadAhead::~ReadAhead() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    stopping_ = true;
+    queue_.clear();
+    queued_.store(0, std::memory_order_relaxed);
+  }
+  work_cv_.notify_one();
+  thread_.join();
+}
+
+bool ReadAhead::Request(std::weak_ptr<const BlockSource> source, size_t block) {
+  bool wake = false;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (stopping_ || queue_.size() >= kMaxQueued) {
+      ++stats_.dropped;
+      return false;
+    }
+    queue_.push_back(Job{std::move(source), block});
+    queued_.store(queue_.size(), std::memory_order_release);
+    ++stats_.requested;
+    wake = sleeping_;
+  }
+  if (wake) work_cv_.notify_one();
+  return true;
+}
+
+void ReadAhead::WaitIdle() {
+  std::unique_lock<std::mutex> lock(mu_);
+  idle_cv_.wait(lock, [this] { return stopping_ || (queue_.empty() && !running_job_); });
+}
+
+ReadAheadStats ReadAhead::GetStats() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return stats_;
+}
+
+void ReadAhead::Loop() {
+  std::unique_lock<std::mutex> lock(mu_);
+  while (true) {
+    if (queue_.empty() && !stopping_) {
+      idle_cv_.notify_all();
+      // Poll a little before sleeping: a scan asks again within microseconds.
+      lock.unlock();
+      const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(kSpinMicros);
+      while (queued_.load(std::memory_order_acquire) == 0 &&
+             std::chrono::steady_clock::now() < until) {
+        for (int i = 0; i < 64; ++i) CpuRelax();
+      }
+      lock.lock();
+      sleeping_ = true;
+      work_cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      sleeping_ = false;
+    }
+    if (stopping_) return;
+    Job job = std::move(queue_.front());
+    queue_.pop_front();
+    queued_.store(queue_.size(), std::memory_order_relaxed);
+    running_job_ = true;
+    lock.unlock();
+    bool ran = false;
+    if (std::shared_ptr<const BlockSource> source = job.source.lock()) {
+      source->LoadBlockIntoCache(job.block);
+      ran = true;
+    }  // a source whose owners let go meanwhile is destroyed here, outside the lock
+    lock.lock();
+    running_job_ = false;
+    ++(ran ? stats_.loaded : stats_.skipped);
+  }
+}
+
+}  // namespace regionlab

@@ -1,0 +1,100 @@
+// ReadAhead: one background thread that loads data blocks into a block cache
+// ahead of a scan, so that the scanning thread finds them decompressed and
+// checked when it gets there.
+//
+// A store-file iterator that crosses from one data block into the next (a
+// scan, not a Get, which reads one block) asks for the block after the one it
+// just entered. The request names a BlockSource (the store file reader) and a
+// block number; the thread calls source->LoadBlockIntoCache(block), which
+// reads, checks and caches the block unless it is cached already. The
+// scanning thread then takes the block from the cache as it takes any other
+// cached block: a block that is not there yet (a load still running, a
+// dropped request) is read by the scanner itself, so read-ahead never changes
+// what a read returns, only which thread decompresses the block. A load that
+// fails (IO, CRC) caches nothing; the scanner then reads the block and reports
+// the error itself.
+//
+// A request holds its source weakly: a reader that is closed while its loads
+// wait is not kept open by them, and its loads are skipped.
+//
+// This plays the part of HBase's stream reads with readahead for long scans
+// (Scan.ReadType STREAM), done here on the block cache rather than the file
+// system.
+//
+// Queueing: at most kMaxQueued requests wait; more are dropped (the scanner
+// reads those blocks itself). After its queue runs dry the thread polls for
+// kSpinMicros before it sleeps, so a scan's steady stream of requests does
+// not pay a wake-up per block.
+//
+// Thread-safety: Request may be called from any thread. The destructor drops
+// the requests still queued and waits for a load that is running.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+namespace regionlab {
+
+// Something whose blocks can be read into the cache by number.
+class BlockSource {
+ public:
+  virtual ~BlockSource() = default;
+  // Reads block `block` into the cache unless it is there already. Errors
+  // are not reported: the reader of the block meets them again.
+  virtual void LoadBlockIntoCache(size_t block) const = 0;
+};
+
+struct ReadAheadStats {
+  uint64_t requested = 0;  // requests queued
+  uint64_t dropped = 0;    // requests refused because the queue was full
+  uint64_t loaded = 0;     // requests the thread ran
+  uint64_t skipped = 0;    // requests whose source was gone when their turn came
+};
+
+class ReadAhead {
+ public:
+  static constexpr size_t kMaxQueued = 64;
+  static constexpr int kSpinMicros = 50;
+
+  ReadAhead();
+  ~ReadAhead();
+
+  ReadAhead(const ReadAhead&) = delete;
+  ReadAhead& operator=(const ReadAhead&) = delete;
+
+  // Queues a load of `block` of `source`; false (and nothing queued) when
+  // the queue is full.
+  bool Request(std::weak_ptr<const BlockSource> source, size_t block);
+
+  // Blocks until every queued request has run (for tests and shutdown paths
+  // that want the cache settled).
+  void WaitIdle();
+
+  ReadAheadStats GetStats() const;
+
+ private:
+  struct Job {
+    std::weak_ptr<const BlockSource> source;
+    size_t block = 0;
+  };
+  void Loop();
+
+  mutable std::mutex mu_;
+  std::condition_variable work_cv_;
+  std::condition_variable idle_cv_;
+  std::deque<Job> queue_;
+  std::atomic<size_t> queued_{0};  // queue_.size(), read without the lock while polling
+  bool sleeping_ = false;          // the thread waits on work_cv_
+  bool running_job_ = false;
+  bool stopping_ = false;
+  ReadAheadStats stats_;
+  std::thread thread_;
+};
+
+}  // namespace regionlab

@@ -1,0 +1,162 @@
+// ReadAhead tests: requests run in order on the background thread, a full
+// queue refuses requests instead of growing, a sleeping thread wakes for a new
+// request, a request whose source is gone is skipped, and destruction drops
+// queued requests without running them.
+#include "cache/read_ahead.h"
+
+#include <QtTest>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+using namespace regionlab;
+
+namespace {
+
+// Records the blocks it is asked to load. With a gate, a load of block
+// `gated_block` waits until Open() is called.
+class FakeSource final : public BlockSource {
+ public:
+  explicit FakeSource(bool gated = false, size_t gated_block = 0)
+      : gated_(gated), gated_block_(gated_block) {}
+
+  void LoadBlockIntoCache(size_t block) const override {
+    if (gated_ && block == gated_block_) {
+      std::unique_lock<std::mutex> lock(mu_);
+      waiting_ = true;
+      cv_.notify_all();
+      cv_.wait(lock, [this] { return open_; });
+    }
+    std::lock_guard<std::mutex> lock(mu_);
+    loaded_.push_back(block);
+  }
+
+  // Waits until a load is held at the gate.
+  void WaitUntilHeld() const {
+    std::unique_lock<std::mutex> lock(mu_);
+    cv_.wait(lock, [this] { return waiting_; });
+  }
+  void Open() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    open_ = true;
+    cv_.notify_all();
+  }
+  std::vector<size_t> loaded() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return loaded_;
+  }
+
+ private:
+  const bool gated_;
+  const size_t gated_block_;
+  mutable std::mutex mu_;
+  mutable std::condition_variable cv_;
+  mutable bool waiting_ = false;
+  mutable bool open_ = false;
+  mutable std::vector<size_t> loaded_;
+};
+
+}  // namespace
+
+class ReadAheadTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void runsRequestsInOrder() {
+    ReadAhead ra;
+    auto source = std::make_shared<FakeSource>();
+    std::vector<size_t> expected;
+    for (size_t b = 0; b < 20; ++b) {
+      QVERIFY(ra.Request(source, b));
+      expected.push_back(b);
+      if (b % 5 == 4) ra.WaitIdle();  // stay within the queue bound
+    }
+    ra.WaitIdle();
+    QCOMPARE(source->loaded(), expected);
+    const ReadAheadStats s = ra.GetStats();
+    QCOMPARE(quint64(s.requested), quint64(20));
+    QCOMPARE(quint64(s.loaded), quint64(20));
+    QCOMPARE(quint64(s.dropped), quint64(0));
+  }
+
+  // While the thread is busy, kMaxQueued requests wait and the next one is
+  // refused; the refused block is never loaded.
+  void fullQueueRefusesRequests() {
+    ReadAhead ra;
+    auto gate = std::make_shared<FakeSource>(/*gated=*/true, /*gated_block=*/0);
+    QVERIFY(ra.Request(gate, 0));
+    gate->WaitUntilHeld();
+    auto source = std::make_shared<FakeSource>();
+    for (size_t b = 0; b < ReadAhead::kMaxQueued; ++b) QVERIFY(ra.Request(source, b));
+    QVERIFY(!ra.Request(source, 999));
+    gate->Open();
+    ra.WaitIdle();
+    const std::vector<size_t> loaded = source->loaded();
+    QCOMPARE(loaded.size(), ReadAhead::kMaxQueued);
+    QVERIFY(std::find(loaded.begin(), loaded.end(), 999u) == loaded.end());
+    const ReadAheadStats s = ra.GetStats();
+    QCOMPARE(quint64(s.requested), quint64(ReadAhead::kMaxQueued + 1));
+    QCOMPARE(quint64(s.dropped), quint64(1));
+    QCOMPARE(quint64(s.loaded), quint64(ReadAhead::kMaxQueued + 1));
+  }
+
+  // A request made after the thread stopped polling and went to sleep is
+  // still run.
+  void sleepingThreadWakesForARequest() {
+    ReadAhead ra;
+    auto source = std::make_shared<FakeSource>();
+    QVERIFY(ra.Request(source, 1));
+    ra.WaitIdle();
+    std::this_thread::sleep_for(std::chrono::microseconds(ReadAhead::kSpinMicros * 20));
+    QVERIFY(ra.Request(source, 2));
+    ra.WaitIdle();
+    QCOMPARE(source->loaded(), (std::vector<size_t>{1, 2}));
+  }
+
+  // A request whose source was released while it waited is skipped: the
+  // queue does not keep sources alive.
+  void releasedSourceIsSkipped() {
+    ReadAhead ra;
+    auto gate = std::make_shared<FakeSource>(/*gated=*/true, /*gated_block=*/0);
+    QVERIFY(ra.Request(gate, 0));
+    gate->WaitUntilHeld();
+    auto queued = std::make_shared<FakeSource>();
+    std::weak_ptr<FakeSource> watch = queued;
+    for (size_t b = 1; b <= 5; ++b) QVERIFY(ra.Request(queued, b));
+    queued.reset();
+    QVERIFY(watch.expired());  // the queue held no reference
+    gate->Open();
+    ra.WaitIdle();
+    const ReadAheadStats s = ra.GetStats();
+    QCOMPARE(quint64(s.loaded), quint64(1));
+    QCOMPARE(quint64(s.skipped), quint64(5));
+  }
+
+  // Destruction does not work through the queue: the load that is running
+  // finishes, the rest are dropped.
+  void destructionDropsQueuedRequests() {
+    auto slow = std::make_shared<std::atomic<int>>(0);
+    class SlowSource final : public BlockSource {
+     public:
+      explicit SlowSource(std::shared_ptr<std::atomic<int>> n) : n_(std::move(n)) {}
+      void LoadBlockIntoCache(size_t) const override {
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        n_->fetch_add(1);
+      }
+
+     private:
+      std::shared_ptr<std::atomic<int>> n_;
+    };
+    auto source = std::make_shared<SlowSource>(slow);
+    auto ra = std::make_unique<ReadAhead>();
+    for (size_t b = 0; b < ReadAhead::kMaxQueued; ++b) QVERIFY(ra->Request(source, b));
+    ra.reset();
+    QVERIFY(slow->load() < int(ReadAhead::kMaxQueued));
+    QCOMPARE(source.use_count(), 1L);
+  }
+};
+
+QTEST_GUILESS_MAIN(ReadAheadTest)
+#include "read_ahead_test.moc"
