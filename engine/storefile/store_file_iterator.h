@@ -69,8 +69,8 @@ class StoreFileIterator final : public KeyValueIterator {
   const bool use_cache_;
   const std::vector<StoreFileReader::IndexEntry>& index_;
   std::optional<BlockIterator> block_;  // held in place: no allocation per file per read
-  size_t block_index_ = 0;  // which block block_ holds, when block_ != null
-  int sequential_run_ = 0;  // blocks entered in a row next to the one before
+  size_t block_index_ = 0;              // which block block_ holds, when block_ != null
+  int sequential_run_ = 0;              // blocks entered in a row next to the one before
   bool positioned_ = false;
   Status status_;
 };

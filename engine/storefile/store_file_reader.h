@@ -54,8 +54,7 @@ struct DataBlockInfo {
   std::string last_key;
 };
 
-class StoreFileReader : public BlockSource,
-                        public std::enable_shared_from_this<StoreFileReader> {
+class StoreFileReader : public BlockSource, public std::enable_shared_from_this<StoreFileReader> {
  public:
   struct ReadStats {
     uint64_t blocks_read = 0;  // data blocks read from the file

@@ -180,9 +180,9 @@ class ScanReadAheadTest : public QObject {
     }
     QCOMPARE(current, bad - 1);
     QVERIFY2(test::IsCorruptionAt(it->status(), path), it->status().ToString().c_str());
-    QVERIFY2(it->status().message().find("offset " + std::to_string(bad_offset)) !=
-                 std::string::npos,
-             it->status().ToString().c_str());
+    QVERIFY2(
+        it->status().message().find("offset " + std::to_string(bad_offset)) != std::string::npos,
+        it->status().ToString().c_str());
     size_t before_bad = 0;
     for (const auto& [k, v] : cells_) {
       if (reader->FindBlock(k) < bad) ++before_bad;
