@@ -59,6 +59,15 @@ class FakeSource final : public BlockSource {
   mutable std::vector<size_t> loaded_;
 };
 
+// Keeps the read-ahead thread busy with a load of block 0 of the returned
+// source until its Open() is called.
+std::shared_ptr<FakeSource> HoldThread(ReadAhead* ra) {
+  auto gate = std::make_shared<FakeSource>(/*gated=*/true, /*gated_block=*/0);
+  if (!ra->Request(gate, 0)) qFatal("the read-ahead queue refused the first request");
+  gate->WaitUntilHeld();
+  return gate;
+}
+
 }  // namespace
 
 class ReadAheadTest : public QObject {
@@ -85,9 +94,7 @@ class ReadAheadTest : public QObject {
   // refused; the refused block is never loaded.
   void fullQueueRefusesRequests() {
     ReadAhead ra;
-    auto gate = std::make_shared<FakeSource>(/*gated=*/true, /*gated_block=*/0);
-    QVERIFY(ra.Request(gate, 0));
-    gate->WaitUntilHeld();
+    auto gate = HoldThread(&ra);
     auto source = std::make_shared<FakeSource>();
     for (size_t b = 0; b < ReadAhead::kMaxQueued; ++b) QVERIFY(ra.Request(source, b));
     QVERIFY(!ra.Request(source, 999));
@@ -119,9 +126,7 @@ class ReadAheadTest : public QObject {
   // queue does not keep sources alive.
   void releasedSourceIsSkipped() {
     ReadAhead ra;
-    auto gate = std::make_shared<FakeSource>(/*gated=*/true, /*gated_block=*/0);
-    QVERIFY(ra.Request(gate, 0));
-    gate->WaitUntilHeld();
+    auto gate = HoldThread(&ra);
     auto queued = std::make_shared<FakeSource>();
     std::weak_ptr<FakeSource> watch = queued;
     for (size_t b = 1; b <= 5; ++b) QVERIFY(ra.Request(queued, b));
