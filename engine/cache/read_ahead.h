@@ -2,17 +2,17 @@
 // ahead of a scan, so that the scanning thread finds them decompressed and
 // checked when it gets there.
 //
-// A store-file iterator that crosses from one data block into the next (a
-// scan, not a Get, which reads one block) asks for the block after the one it
-// just entered. The request names a BlockSource (the store file reader) and a
-// block number; the thread calls source->LoadBlockIntoCache(block), which
-// reads, checks and caches the block unless it is cached already. The
-// scanning thread then takes the block from the cache as it takes any other
-// cached block: a block that is not there yet (a load still running, a
-// dropped request) is read by the scanner itself, so read-ahead never changes
-// what a read returns, only which thread decompresses the block. A load that
-// fails (IO, CRC) caches nothing; the scanner then reads the block and reports
-// the error itself.
+// A store-file iterator that has entered several blocks in a row, each next
+// to the one before (a long scan; see StoreFileIterator::kReadAheadAfterBlocks),
+// asks for the block after each further block it enters. The request names
+// a BlockSource (the store file reader) and a block number; the thread calls
+// source->LoadBlockIntoCache(block), which reads, checks and caches the block
+// unless it is cached already. The scanning thread then takes the block from
+// the cache as it takes any other cached block: a block that is not there
+// yet (a load still running, a dropped request) is read by the scanner
+// itself, so read-ahead never changes what a read returns, only which thread
+// decompresses the block. A load that fails (IO, CRC) caches nothing; the
+// scanner then reads the block and reports the error itself.
 //
 // A request holds its source weakly: a reader that is closed while its loads
 // wait is not kept open by them, and its loads are skipped.
@@ -72,8 +72,8 @@ class ReadAhead {
   // the queue is full.
   bool Request(std::weak_ptr<const BlockSource> source, size_t block);
 
-  // Blocks until every queued request has run (for tests and shutdown paths
-  // that want the cache settled).
+  // Blocks until every queued request has run (for tests that want the
+  // cache settled).
   void WaitIdle();
 
   ReadAheadStats GetStats() const;
