@@ -185,7 +185,6 @@ bool BlockCache::Contains(uint64_t file_id, uint64_t offset) const {
 }
 
 ReadAhead* BlockCache::read_ahead() {
-  if (!read_ahead_enabled_) return nullptr;
   std::call_once(read_ahead_once_, [this] { read_ahead_ = std::make_unique<ReadAhead>(); });
   return read_ahead_.get();
 }

@@ -98,12 +98,9 @@ class BlockCache {
   void EraseFile(uint64_t file_id);
 
   // The thread that loads blocks into this cache ahead of scans (see
-  // read_ahead.h), started on first use; null when read-ahead is off.
-  // Owned by the cache: it stops first when the cache is destroyed, so a load
-  // never outlives the cache it fills.
+  // read_ahead.h), started on first use. Owned by the cache: it stops first
+  // when the cache is destroyed, so a load never outlives the cache it fills.
   ReadAhead* read_ahead();
-  // Read-ahead is on unless turned off here (before the first read_ahead()).
-  void set_read_ahead_enabled(bool enabled) { read_ahead_enabled_ = enabled; }
 
   // A consistent snapshot of the counters.
   BlockCacheStats GetStats() const;
@@ -178,7 +175,6 @@ class BlockCache {
   uint64_t evicted_blocks_ = 0;
   uint64_t evicted_bytes_ = 0;
 
-  bool read_ahead_enabled_ = true;
   std::once_flag read_ahead_once_;
   std::unique_ptr<ReadAhead> read_ahead_;
 };

@@ -245,11 +245,8 @@ Status StoreFileReader::ReadDataBlock(size_t i, BlockData* contents,
 
 void StoreFileReader::RequestReadAhead(size_t i) const {
   if (cache_ == nullptr || !opts_.cache_blocks || i >= meta_.index.size()) return;
-  ReadAhead* loader = cache_->read_ahead();
-  if (loader == nullptr) return;
-  const uint64_t offset = meta_.index[i].handle.offset;
-  if (cache_->Contains(file_id_, offset)) return;
-  loader->Request(weak_from_this(), i);
+  if (cache_->Contains(file_id_, meta_.index[i].handle.offset)) return;
+  cache_->read_ahead()->Request(weak_from_this(), i);
 }
 
 void StoreFileReader::LoadBlockIntoCache(size_t i) const {

@@ -124,7 +124,7 @@ class StoreFileReader : public BlockSource, public std::enable_shared_from_this<
                        bool use_cache = true) const;
   // Asks the cache's read-ahead thread to load data block `i` (a scan
   // entered the block before it). Does nothing past the last block, without
-  // a cache, when the family does not cache blocks or read-ahead is off.
+  // a cache, when the family does not cache blocks or the block is cached.
   void RequestReadAhead(size_t i) const;
   // BlockSource: reads data block `i` into the cache unless it is cached
   // (the read-ahead thread's half of RequestReadAhead).

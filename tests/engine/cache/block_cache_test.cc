@@ -72,16 +72,19 @@ class BlockCacheTest : public QObject {
     QVERIFY(!empty.Contains(1, 0));
   }
 
-  // The read-ahead thread starts on first use, once; a cache with
-  // read-ahead turned off has none.
+  // The read-ahead thread starts on first use, once, also when several
+  // threads ask at the same time.
   void readAheadThread() {
     BlockCache c(kCapacity);
-    ReadAhead* ra = c.read_ahead();
-    QVERIFY(ra != nullptr);
-    QCOMPARE(c.read_ahead(), ra);
-    BlockCache off(kCapacity);
-    off.set_read_ahead_enabled(false);
-    QVERIFY(off.read_ahead() == nullptr);
+    std::vector<ReadAhead*> seen(4, nullptr);
+    std::vector<std::thread> threads;
+    for (size_t t = 0; t < seen.size(); ++t) {
+      threads.emplace_back([&c, &seen, t] { seen[t] = c.read_ahead(); });
+    }
+    for (auto& th : threads) th.join();
+    QVERIFY(seen[0] != nullptr);
+    for (ReadAhead* ra : seen) QCOMPARE(ra, seen[0]);
+    QCOMPARE(c.read_ahead(), seen[0]);
   }
 
   void hitsMissesAndRatio() {
