@@ -222,6 +222,13 @@ std::string StoreFileReader::DataBlockOrigin(size_t i) const {
   return path_ + ": data block at offset " + std::to_string(meta_.index[i].handle.offset);
 }
 
+Status StoreFileReader::ReadDataBlockFromFile(const BlockHandle& h, BlockData* block) const {
+  Status s = storefile::ReadBlock(*file_, h, "data block", block);
+  blocks_read_.fetch_add(1, std::memory_order_relaxed);
+  bytes_read_.fetch_add(h.size + kBlockTrailerSize, std::memory_order_relaxed);
+  return s;
+}
+
 Status StoreFileReader::ReadDataBlock(size_t i, BlockData* contents,
                                       bool allow_cache) const {
   const BlockHandle& h = meta_.index[i].handle;
@@ -234,10 +241,7 @@ Status StoreFileReader::ReadDataBlock(size_t i, BlockData* contents,
     }
   }
   BlockData block;
-  Status s = storefile::ReadBlock(*file_, h, "data block", &block);
-  blocks_read_.fetch_add(1, std::memory_order_relaxed);
-  bytes_read_.fetch_add(h.size + kBlockTrailerSize, std::memory_order_relaxed);
-  if (!s.ok()) return s;
+  RL_RETURN_IF_ERROR(ReadDataBlockFromFile(h, &block));
   if (use_cache) cache_->Insert(file_id_, h.offset, block, opts_.in_memory);
   *contents = std::move(block);
   return Status::OK();
@@ -253,10 +257,9 @@ void StoreFileReader::LoadBlockIntoCache(size_t i) const {
   const BlockHandle& h = meta_.index[i].handle;
   if (cache_->Contains(file_id_, h.offset)) return;
   BlockData block;
-  Status s = storefile::ReadBlock(*file_, h, "data block", &block);
-  blocks_read_.fetch_add(1, std::memory_order_relaxed);
-  bytes_read_.fetch_add(h.size + kBlockTrailerSize, std::memory_order_relaxed);
-  if (s.ok()) cache_->Insert(file_id_, h.offset, std::move(block), opts_.in_memory);
+  if (ReadDataBlockFromFile(h, &block).ok()) {
+    cache_->Insert(file_id_, h.offset, std::move(block), opts_.in_memory);
+  }
 }
 
 Status StoreFileReader::ScanDataBlock(size_t i, bool check_entries, std::string* prev_last_key,

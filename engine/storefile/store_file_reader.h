@@ -157,6 +157,9 @@ class StoreFileReader : public BlockSource, public std::enable_shared_from_this<
   static Status ReadMetadata(const RandomAccessFile& file, Metadata* meta);
   static Status ParseIndex(const RandomAccessFile& file, const storefile::FixedTrailer& trailer,
                            uint64_t data_end, std::string contents, Metadata* meta);
+  // Reads and checks the data block at `h` from the file (not the cache),
+  // counting it in the read stats whether or not it is sound.
+  Status ReadDataBlockFromFile(const storefile::BlockHandle& h, BlockData* block) const;
   // Reads data block i from the file (not the cache) and describes it; with
   // `check_entries` also walks every entry, checking order against
   // *prev_last_key and the index, and adds the entries to *cells.
