@@ -29,6 +29,7 @@ class CorruptReadsStore final : public KvStore {
   Status get(std::string_view key, std::string* value, bool* found) override;
   Status scan(const ScanRequest& request, const ScanVisitor& visit) override;
   Status compactAll() override { return m_base->compactAll(); }
+  StoreLayout layout() const override { return m_base->layout(); }
 
  private:
   // True for every 7th value returned.

@@ -1,5 +1,6 @@
 #include "kv_store.h"
 
+#include <cstdio>
 #include <filesystem>
 
 #include "regionlab_cluster_store.h"
@@ -28,6 +29,46 @@ uint64_t directoryBytes(const std::string& dir) {
     }
   }
   return total;
+}
+
+std::pair<uint64_t, uint64_t> filesWithSuffix(const std::string& dir,
+                                              const std::vector<std::string>& suffixes) {
+  uint64_t count = 0, bytes = 0;
+  std::error_code ec;
+  for (auto it = std::filesystem::directory_iterator(dir, ec);
+       !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
+    std::error_code file_ec;
+    if (!it->is_regular_file(file_ec)) continue;
+    const std::string name = it->path().filename().string();
+    for (const auto& suffix : suffixes) {
+      if (name.size() >= suffix.size() &&
+          name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
+        const auto size = it->file_size(file_ec);
+        if (!file_ec) {
+          ++count;
+          bytes += size;
+        }
+        break;
+      }
+    }
+  }
+  return {count, bytes};
+}
+
+std::string withCommas(uint64_t n) {
+  std::string digits = std::to_string(n);
+  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(i, ",");
+  return digits;
+}
+
+std::string countOf(uint64_t n, const std::string& noun) {
+  return withCommas(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+std::string mibText(uint64_t bytes) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.1f MiB", bytes / 1048576.0);
+  return buf;
 }
 
 bool isRegionLab(const std::string& system) { return system.rfind("RegionLab", 0) == 0; }

@@ -33,11 +33,11 @@ enum class SyncMode { kAsyncWal, kSyncWal };
 const char* syncModeName(SyncMode mode);  // "ASYNC_WAL", "SYNC_WAL"
 
 struct StoreSettings {
-  std::string dir;                       // the store's own directory; created by open()
+  std::string dir;  // the store's own directory; created by open()
   SyncMode sync = SyncMode::kAsyncWal;
   uint64_t blockCacheBytes = 64ull << 20;
   uint64_t writeBufferBytes = 64ull << 20;  // memtable / memstore flush size
-  uint32_t blockSize = 0;                // data block bytes; 0 = each engine's own default
+  uint32_t blockSize = 0;                   // data block bytes; 0 = each engine's own default
   int bloomBitsPerKey = 10;
   // Systems that partition the key space (RegionLab-split): the keys at which
   // one partition ends and the next begins, sorted. Others ignore it.
@@ -53,6 +53,16 @@ struct ScanRequest {
 };
 
 using ScanVisitor = std::function<void(std::string_view key, std::string_view value)>;
+
+// Where a store's data sits at one moment: the files the reads have to look
+// in. A read's cost depends on it (how many files or levels overlap a key,
+// how many dead versions are still stored), and each engine's compaction
+// policy decides it, so the report shows it with every workload.
+struct StoreLayout {
+  uint64_t files = 0;  // table or store files holding data (SQLite: its one database file)
+  uint64_t bytes = 0;  // their bytes
+  std::string detail;  // the engine's own breakdown, e.g. "L0 1, L2 43 files"
+};
 
 class KvStore {
  public:
@@ -81,10 +91,23 @@ class KvStore {
   // engine drop log files whose edits are all flushed (RegionLab rolls its
   // WAL; LevelDB and RocksDB do it on their own).
   virtual Status compactAll() = 0;
+
+  // The layout now (between workloads; not timed).
+  virtual StoreLayout layout() const = 0;
 };
 
 // Bytes of every file below `dir`.
 uint64_t directoryBytes(const std::string& dir);
+// The regular files directly in `dir` whose names end in one of `suffixes`:
+// how many, and their bytes.
+std::pair<uint64_t, uint64_t> filesWithSuffix(const std::string& dir,
+                                              const std::vector<std::string>& suffixes);
+// 1234567 -> "1,234,567".
+std::string withCommas(uint64_t n);
+// (1, "file") -> "1 file"; (2, "file") -> "2 files".
+std::string countOf(uint64_t n, const std::string& noun);
+// 151554999 -> "144.5 MiB".
+std::string mibText(uint64_t bytes);
 
 // The systems compiled into this build, in report order: RegionLab's
 // configurations first (RegionLab: one region; RegionLab-split: a table

@@ -5,7 +5,9 @@
 #include <leveldb/filter_policy.h>
 #include <leveldb/write_batch.h>
 
+#include <cstdlib>
 #include <filesystem>
+#include <tuple>
 
 namespace regionlab::bench {
 
@@ -111,6 +113,29 @@ Status LevelDbStore::scan(const ScanRequest& request, const ScanVisitor& visit) 
 Status LevelDbStore::compactAll() {
   m_db->CompactRange(nullptr, nullptr);
   return Status::OK();
+}
+
+StoreLayout LevelDbStore::layout() const {
+  StoreLayout out;
+  // LevelDB names its tables *.ldb (older versions *.sst).
+  std::tie(out.files, out.bytes) = filesWithSuffix(m_settings.dir, {".ldb", ".sst"});
+  for (int level = 0; level < 7; ++level) {
+    std::string files;
+    if (!m_db->GetProperty("leveldb.num-files-at-level" + std::to_string(level), &files)) continue;
+    const uint64_t n = std::strtoull(files.c_str(), nullptr, 10);
+    if (n == 0) continue;
+    out.detail +=
+        (out.detail.empty() ? "L" : ", L") + std::to_string(level) + " " + countOf(n, "file");
+  }
+  if (out.detail.empty()) out.detail = "no table files";
+  // Its memory figure counts the block cache too.
+  std::string memory;
+  if (m_db->GetProperty("leveldb.approximate-memory-usage", &memory)) {
+    const uint64_t total = std::strtoull(memory.c_str(), nullptr, 10);
+    const uint64_t cache = m_cache->TotalCharge();
+    out.detail += "; memtables " + mibText(total > cache ? total - cache : 0);
+  }
+  return out;
 }
 
 }  // namespace regionlab::bench

@@ -38,6 +38,7 @@ class LevelDbStore final : public KvStore {
   Status get(std::string_view key, std::string* value, bool* found) override;
   Status scan(const ScanRequest& request, const ScanVisitor& visit) override;
   Status compactAll() override;
+  StoreLayout layout() const override;
 
  private:
   const StoreSettings m_settings;

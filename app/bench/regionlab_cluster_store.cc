@@ -50,16 +50,17 @@ std::vector<std::pair<std::string, std::string>> RegionLabClusterStore::describe
                      std::to_string(o.region_servers) +
                      " region servers, client Table API; no auto split"},
       {"DURABILITY", regionlab::DurabilityName(d.durability)},
-      {"WAL", "one WAL per region server shared by its regions, group commit; ASYNC_WAL syncs "
-              "in the background every second (HBase's optionallogflushinterval)"},
+      {"WAL",
+       "one WAL per region server shared by its regions, group commit; ASYNC_WAL syncs "
+       "in the background every second (HBase's optionallogflushinterval)"},
   };
   for (auto& setting : describeFamily(d.families.front())) out.push_back(std::move(setting));
   out.push_back({"block cache", std::to_string(o.block_cache_per_server >> 10) +
                                     " KiB per server (LruBlockCache)"});
-  out.push_back({"MEMSTORE_FLUSHSIZE", std::to_string(d.memstore_flush_size >> 10) +
-                                           " KiB per region"});
-  out.push_back({"background threads", std::to_string(o.background_threads_per_server) +
-                                           " per server"});
+  out.push_back(
+      {"MEMSTORE_FLUSHSIZE", std::to_string(d.memstore_flush_size >> 10) + " KiB per region"});
+  out.push_back(
+      {"background threads", std::to_string(o.background_threads_per_server) + " per server"});
   return out;
 }
 
@@ -70,7 +71,8 @@ Status RegionLabClusterStore::open() {
   m_cluster = std::move(*cluster);
   auto exists = m_cluster->admin().TableExists(kTable);
   Status s = exists.status();
-  if (s.ok() && !*exists) s = m_cluster->admin().CreateTable(tableDescriptor(), m_settings.splitKeys);
+  if (s.ok() && !*exists)
+    s = m_cluster->admin().CreateTable(tableDescriptor(), m_settings.splitKeys);
   if (s.ok()) s = checkLayout();
   if (s.ok()) {
     auto table = m_cluster->GetTable(kTable);
@@ -150,6 +152,29 @@ Status RegionLabClusterStore::compactAll() {
     if (server.online) RL_RETURN_IF_ERROR(admin.RollWalWriter(server.name));
   }
   return Status::OK();
+}
+
+StoreLayout RegionLabClusterStore::layout() const {
+  auto regions = m_cluster->admin().ListRegions(kTable);
+  if (!regions.ok()) return {0, 0, "unknown: " + regions.status().ToString()};
+  StoreLayout out;
+  uint64_t cells = 0, memstore = 0, fewest = UINT64_MAX, most = 0;
+  for (const auto& region : *regions) {
+    const regionlab::RegionMetrics& m = region.metrics;
+    out.files += m.store_files;
+    out.bytes += m.store_file_bytes;
+    memstore += m.memstore_heap_bytes;
+    for (const auto& store : m.stores) cells += store.store_file_cells;
+    fewest = std::min<uint64_t>(fewest, m.store_files);
+    most = std::max<uint64_t>(most, m.store_files);
+  }
+  if (regions->empty()) fewest = 0;
+  out.detail =
+      countOf(regions->size(), "region") + ", " +
+      (fewest == most ? countOf(most, "store file")
+                      : std::to_string(fewest) + "-" + std::to_string(most) + " store files") +
+      " each, " + countOf(cells, "cell") + "; memstores " + mibText(memstore);
+  return out;
 }
 
 }  // namespace regionlab::bench

@@ -47,6 +47,7 @@ class RegionLabClusterStore final : public KvStore {
   Status get(std::string_view key, std::string* value, bool* found) override;
   Status scan(const ScanRequest& request, const ScanVisitor& visit) override;
   Status compactAll() override;
+  StoreLayout layout() const override;
 
  private:
   regionlab::ClusterOptions clusterOptions() const;

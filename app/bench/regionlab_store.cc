@@ -58,11 +58,13 @@ std::vector<std::pair<std::string, std::string>> RegionLabRegionStore::describe(
   std::vector<std::pair<std::string, std::string>> out = {
       {"layout", "one region of one table, opened directly (no cluster)"},
       {"DURABILITY", regionlab::DurabilityName(o.durability)},
-      {"WAL", "region's own WAL, group commit; ASYNC_WAL syncs in the background every "
-              "second (HBase's optionallogflushinterval)"},
+      {"WAL",
+       "region's own WAL, group commit; ASYNC_WAL syncs in the background every "
+       "second (HBase's optionallogflushinterval)"},
   };
   for (auto& setting : describeFamily(f)) out.push_back(std::move(setting));
-  out.push_back({"block cache", std::to_string(o.block_cache_capacity >> 20) + " MiB (LruBlockCache)"});
+  out.push_back(
+      {"block cache", std::to_string(o.block_cache_capacity >> 20) + " MiB (LruBlockCache)"});
   out.push_back({"MEMSTORE_FLUSHSIZE", std::to_string(o.memstore_flush_size >> 20) + " MiB"});
   out.push_back({"background threads", std::to_string(o.background_threads)});
   return out;
@@ -118,6 +120,15 @@ Status RegionLabRegionStore::compactAll() {
   // Everything is flushed: the roll deletes the WAL segments, as LevelDB and
   // RocksDB drop a log once its memtable is flushed.
   return m_region->RollWal();
+}
+
+StoreLayout RegionLabRegionStore::layout() const {
+  const regionlab::RegionMetrics m = m_region->GetMetrics();
+  uint64_t cells = 0;
+  for (const auto& store : m.stores) cells += store.store_file_cells;
+  return {m.store_files, m.store_file_bytes,
+          countOf(m.store_files, "store file") + ", " + countOf(cells, "cell") + "; memstore " +
+              mibText(m.memstore_heap_bytes)};
 }
 
 }  // namespace regionlab::bench

@@ -53,6 +53,7 @@ class RegionLabRegionStore final : public KvStore {
   Status get(std::string_view key, std::string* value, bool* found) override;
   Status scan(const ScanRequest& request, const ScanVisitor& visit) override;
   Status compactAll() override;
+  StoreLayout layout() const override;
 
  private:
   regionlab::RegionOptions regionOptions() const;

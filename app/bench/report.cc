@@ -19,13 +19,6 @@ namespace regionlab::bench {
 
 namespace {
 
-std::string withCommas(double v) {
-  auto n = static_cast<uint64_t>(std::llround(v));
-  std::string digits = std::to_string(n);
-  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(i, ",");
-  return digits;
-}
-
 std::string bytesText(uint64_t bytes) {
   char buf[32];
   if (bytes >= (1ull << 30)) {
@@ -263,9 +256,9 @@ void printPassTable(std::FILE* out, const PassRun& pass) {
         continue;
       }
       std::fprintf(out, "%-17s %-15s %12s %8.1f %9.2f %9.2f %10.2f", label, sys.system.c_str(),
-                   withCommas(r->opsPerSecond()).c_str(), r->mbPerSecond(),
-                   r->latency.PercentileNanos(0.50) / 1e3, r->latency.PercentileNanos(0.99) / 1e3,
-                   r->latency.PercentileNanos(0.999) / 1e3);
+                   withCommas(static_cast<uint64_t>(std::llround(r->opsPerSecond()))).c_str(),
+                   r->mbPerSecond(), r->latency.PercentileNanos(0.50) / 1e3,
+                   r->latency.PercentileNanos(0.99) / 1e3, r->latency.PercentileNanos(0.999) / 1e3);
       if (!isRegionLab(sys.system)) {
         for (const SystemRun* o : ours) {
           const std::optional<double> x = workloadRatio(*o, sys, workload);
@@ -335,8 +328,8 @@ std::string toJson(const BenchConfig& config, const MachineInfo& machine,
     << ", \"value_bytes\": " << config.valueBytes << ", \"cache_bytes\": " << config.cacheBytes
     << ", \"write_buffer_bytes\": " << config.writeBufferBytes
     << ", \"block_size\": " << config.blockSize << ", \"regions\": " << config.regions
-    << ", \"seed\": " << config.seed
-    << ", \"quick\": " << (config.quick ? "true" : "false") << ", \"systems\": [";
+    << ", \"seed\": " << config.seed << ", \"quick\": " << (config.quick ? "true" : "false")
+    << ", \"systems\": [";
   for (size_t i = 0; i < config.systems.size(); ++i) o << (i ? ", " : "") << q(config.systems[i]);
   o << "], \"available_systems\": [";
   const auto available = availableSystems();
@@ -346,8 +339,8 @@ std::string toJson(const BenchConfig& config, const MachineInfo& machine,
     const auto& pass = passes[pi];
     const auto& p = pass.plan.params;
     o << (pi ? "," : "") << "\n    {\"durability\": " << q(syncModeName(pass.plan.mode))
-      << ", \"records\": " << p.records << ", \"ops\": " << p.ops
-      << ", \"scan_ops\": " << p.scanOps << ", \"workloads\": [";
+      << ", \"records\": " << p.records << ", \"ops\": " << p.ops << ", \"scan_ops\": " << p.scanOps
+      << ", \"workloads\": [";
     for (size_t i = 0; i < pass.plan.workloads.size(); ++i) {
       o << (i ? ", " : "") << q(pass.plan.workloads[i]);
     }
@@ -384,6 +377,8 @@ std::string toJson(const BenchConfig& config, const MachineInfo& machine,
           << ", \"digest\": " << q(digest) << ", \"writes\": " << r.writes
           << ", \"regionlab_ratio\": " << ratioJson(ours, sys, r.name, /*firstOnly=*/true)
           << ", \"ratios\": " << ratioJson(ours, sys, r.name, /*firstOnly=*/false)
+          << ", \"layout\": {\"files\": " << r.layout.files << ", \"bytes\": " << r.layout.bytes
+          << ", \"detail\": " << q(r.layout.detail) << "}"
           << ", \"error\": " << q(r.error) << "}";
       }
       o << "]}";

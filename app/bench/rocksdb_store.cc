@@ -3,6 +3,7 @@
 #include <rocksdb/cache.h>
 #include <rocksdb/db.h>
 #include <rocksdb/filter_policy.h>
+#include <rocksdb/metadata.h>
 #include <rocksdb/options.h>
 #include <rocksdb/table.h>
 
@@ -100,6 +101,29 @@ Status RocksDbStore::compactAll() {
   options.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
   RL_RETURN_IF_ERROR(fromRocksDb(m_db->Flush(rocksdb::FlushOptions()), m_settings.dir));
   return fromRocksDb(m_db->CompactRange(options, nullptr, nullptr), m_settings.dir);
+}
+
+StoreLayout RocksDbStore::layout() const {
+  rocksdb::ColumnFamilyMetaData meta;
+  m_db->GetColumnFamilyMetaData(&meta);
+  StoreLayout out;
+  uint64_t entries = 0;
+  for (const auto& level : meta.levels) {
+    if (level.files.empty()) continue;
+    out.files += level.files.size();
+    out.bytes += level.size;
+    for (const auto& file : level.files) entries += file.num_entries;
+    out.detail += (out.detail.empty() ? "L" : ", L") + std::to_string(level.level) + " " +
+                  countOf(level.files.size(), "file");
+  }
+  out.detail = out.detail.empty() ? "no table files"
+                                  : out.detail + ", " + withCommas(entries) +
+                                        (entries == 1 ? " entry" : " entries");
+  uint64_t memtables = 0;
+  if (m_db->GetIntProperty(rocksdb::DB::Properties::kCurSizeAllMemTables, &memtables)) {
+    out.detail += "; memtables " + mibText(memtables);
+  }
+  return out;
 }
 
 }  // namespace regionlab::bench

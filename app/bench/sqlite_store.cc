@@ -19,7 +19,8 @@ const char* const kStatementSql[] = {
 std::string_view columnBlob(sqlite3_stmt* st, int column) {
   const void* data = sqlite3_column_blob(st, column);
   const int size = sqlite3_column_bytes(st, column);
-  return data == nullptr ? std::string_view() : std::string_view(static_cast<const char*>(data), size);
+  return data == nullptr ? std::string_view()
+                         : std::string_view(static_cast<const char*>(data), size);
 }
 }  // namespace
 
@@ -152,6 +153,14 @@ Status SqliteStore::compactAll() {
   RL_RETURN_IF_ERROR(exec(&m_writer, "PRAGMA wal_checkpoint(TRUNCATE)"));
   RL_RETURN_IF_ERROR(exec(&m_writer, "VACUUM"));
   return exec(&m_writer, "PRAGMA wal_checkpoint(TRUNCATE)");
+}
+
+StoreLayout SqliteStore::layout() const {
+  std::error_code ec;
+  const uint64_t bytes = std::filesystem::file_size(path(), ec);
+  if (ec) return {0, 0, "no database file"};
+  const uint64_t wal = std::filesystem::file_size(path() + "-wal", ec);
+  return {1, bytes, "one WITHOUT ROWID B-tree; WAL " + mibText(ec ? 0 : wal)};
 }
 
 }  // namespace regionlab::bench

@@ -42,6 +42,7 @@ class SqliteStore final : public KvStore {
   Status get(std::string_view key, std::string* value, bool* found) override;
   Status scan(const ScanRequest& request, const ScanVisitor& visit) override;
   Status compactAll() override;
+  StoreLayout layout() const override;
 
  private:
   // One connection and its prepared statements.

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "kv_store.h"
 #include "util/latency_histogram.h"
 
 namespace regionlab::bench {
@@ -18,9 +19,9 @@ namespace regionlab::bench {
 // The outcome of one workload on one system.
 struct WorkloadResult {
   std::string name;
-  uint64_t ops = 0;      // timed operations (a scan of 100 rows is one seek op)
-  uint64_t rows = 0;     // key-value pairs read or written
-  uint64_t bytes = 0;    // key + value bytes of those rows
+  uint64_t ops = 0;    // timed operations (a scan of 100 rows is one seek op)
+  uint64_t rows = 0;   // key-value pairs read or written
+  uint64_t bytes = 0;  // key + value bytes of those rows
   double seconds = 0;
   LatencyHistogram latency;
   // Reads: how many found a value, how many did not, how many returned bytes
@@ -30,6 +31,7 @@ struct WorkloadResult {
   uint64_t writes = 0;        // puts issued (readwhilewriting: by the writer thread)
   uint64_t writtenBytes = 0;  // key + value bytes of those puts
   std::string error;          // the first failure, empty when every call succeeded
+  StoreLayout layout;         // the store's files when the workload started
 
   double opsPerSecond() const { return seconds > 0 ? ops / seconds : 0; }
   double mbPerSecond() const { return seconds > 0 ? bytes / seconds / 1048576.0 : 0; }

@@ -47,7 +47,7 @@ namespace regionlab::bench {
 struct WorkloadInfo {
   const char* name;
   const char* description;
-  bool writes;  // issues puts (the workloads run again in a SYNC_WAL pass)
+  bool writes;            // issues puts (the workloads run again in a SYNC_WAL pass)
   bool byDefault = true;  // run when --workloads is not given
 };
 
@@ -61,8 +61,7 @@ struct RunParameters {
 class WorkloadRunner {
  public:
   // `store` is open and its directory is `dir`; neither is owned.
-  WorkloadRunner(KvStore* store, std::string dir, const RecordFormat* format,
-                 RunParameters params);
+  WorkloadRunner(KvStore* store, std::string dir, const RecordFormat* format, RunParameters params);
 
   // Every workload, in the order a full run takes them.
   static const std::vector<WorkloadInfo>& workloads();
@@ -105,9 +104,13 @@ class WorkloadRunner {
   void checkRead(WorkloadResult* r, uint64_t index, bool found, std::string_view value);
   bool fail(WorkloadResult* r, const Status& s, const char* what);
   uint64_t newVersion() { return m_nextVersion++; }
-  // Restarts the workload's clock: setup before the timed loop (a reopen, a
-  // shuffle) calls it when done.
-  void startClock() { m_clock = Stopwatch(); }
+  // Notes the store's layout in *r and restarts the workload's clock: setup
+  // before the timed loop (a reopen, a shuffle) calls it when done, so the
+  // layout is the one the timed operations start on.
+  void startClock(WorkloadResult* r) {
+    r->layout = m_store->layout();
+    m_clock = Stopwatch();
+  }
   regionlab::Random rngFor(const std::string& workload) const;
 
   KvStore* const m_store;

@@ -13,9 +13,9 @@ namespace {
 constexpr uint64_t kSeekNexts = 100;
 
 uint64_t nanosSince(std::chrono::steady_clock::time_point t0) {
-  return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                   std::chrono::steady_clock::now() - t0)
-                                   .count());
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0)
+          .count());
 }
 }  // namespace
 
@@ -73,7 +73,7 @@ WorkloadResult WorkloadRunner::run(const std::string& name) {
       return r;
     }
   }
-  startClock();
+  startClock(&r);
   if (name == "fillseq" || name == "fillrandom") {
     fill(&r, name == "fillseq");
   } else if (name == "overwrite") {
@@ -155,7 +155,8 @@ bool WorkloadRunner::timedRange(WorkloadResult* r, uint64_t start, uint64_t limi
   ScanRequest request;
   RecordFormat::key(start, &request.start);
   request.limit = limit;
-  const uint64_t expectedRows = std::min(limit, m_versions.size() - std::min<uint64_t>(start, m_versions.size()));
+  const uint64_t expectedRows =
+      std::min(limit, m_versions.size() - std::min<uint64_t>(start, m_versions.size()));
   uint64_t next = start, rows = 0;
   const auto t0 = std::chrono::steady_clock::now();
   Status s = m_store->scan(request, [&](std::string_view key, std::string_view value) {
@@ -207,7 +208,7 @@ void WorkloadRunner::fill(WorkloadResult* r, bool sequential) {
     for (uint64_t i = n; i > 1; --i) std::swap(order[i - 1], order[rng.Uniform(i)]);
   }
   m_versions.assign(n, 0);
-  startClock();
+  startClock(r);
   for (uint64_t i = 0; i < n; ++i) {
     if (!timedPut(r, sequential ? i : order[i], newVersion())) return;
     ++r->ops;
@@ -248,7 +249,7 @@ void WorkloadRunner::readRandom(WorkloadResult* r, bool reopen) {
     }
   }
   regionlab::Random rng = rngFor(reopen ? "readrandom-cold" : "readrandom-warm");
-  startClock();
+  startClock(r);
   for (uint64_t i = 0; i < m_params.ops; ++i) {
     if (!timedGet(r, rng.Uniform(m_versions.size()))) return;
     ++r->ops;

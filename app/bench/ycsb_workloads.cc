@@ -15,7 +15,7 @@ void WorkloadRunner::ycsb(WorkloadResult* r, char workload) {
                                           regionlab::workload::ExpectedInserts(mix, ops));
   auto nextKey = [&]() -> uint64_t { return chooser.Next(rng, m_versions.size()); };
 
-  startClock();
+  startClock(r);
   for (uint64_t i = 0; i < ops; ++i) {
     bool ok = true;
     switch (mix.Choose(regionlab::UniformDouble(rng))) {

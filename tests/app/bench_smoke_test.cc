@@ -74,8 +74,8 @@ class BenchSmokeTest : public QObject {
   void quickRunAnswersEveryWorkloadAlike() {
     TempDir dir;
     // Under CTest's 600 s limit with room to spare; --quick takes seconds.
-    const BenchRun run = runBench(
-        {"--quick", "--json", "--data", QString::fromStdString(dir.path())}, 540 * 1000);
+    const BenchRun run =
+        runBench({"--quick", "--json", "--data", QString::fromStdString(dir.path())}, 540 * 1000);
     QVERIFY2(run.finished, "regionlab-bench --quick did not finish in 540 s");
     QVERIFY2(run.exitCode == 0, qPrintable(run.stderrText.right(3000)));
     QVERIFY2(!run.json.isEmpty(), "stdout was not a JSON object");
@@ -112,7 +112,8 @@ class BenchSmokeTest : public QObject {
         const QJsonObject sys = s.toObject();
         const QString name = sys["name"].toString();
         systems << name;
-        QVERIFY2(sys["error"].toString().isEmpty(), qPrintable(name + ": " + sys["error"].toString()));
+        QVERIFY2(sys["error"].toString().isEmpty(),
+                 qPrintable(name + ": " + sys["error"].toString()));
         QVERIFY2(sys["disk_bytes_after_compaction"].toInteger() > 0, qPrintable(name));
         QVERIFY2(sys["peak_rss_bytes"].toInteger() > 0, qPrintable(name));
         QMap<QString, QJsonObject> results;
@@ -123,7 +124,8 @@ class BenchSmokeTest : public QObject {
           const QString where = mode + " " + name + " " + workload;
           QVERIFY2(results.contains(workload), qPrintable(where + ": missing"));
           const QJsonObject r = results[workload];
-          QVERIFY2(r["error"].toString().isEmpty(), qPrintable(where + ": " + r["error"].toString()));
+          QVERIFY2(r["error"].toString().isEmpty(),
+                   qPrintable(where + ": " + r["error"].toString()));
           QVERIFY2(r["ops"].toInteger() > 0, qPrintable(where));
           QVERIFY2(r["ops_per_sec"].toDouble() > 0, qPrintable(where));
           QCOMPARE(r["wrong"].toInteger(), qint64(0));
@@ -134,6 +136,20 @@ class BenchSmokeTest : public QObject {
           if (workload == "readmissing") QCOMPARE(r["found"].toInteger(), qint64(0));
           if (workload == "readseq" || workload == "readreverse") {
             QCOMPARE(r["rows"].toInteger(), pass["records"].toInteger());
+          }
+          // The layout the workload started on: a fill starts on an empty
+          // store (no table or store file); from the reopen of
+          // readrandom-cold on, the records are in files (the reopen
+          // flushed the memstore / memtable).
+          const QJsonObject layout = r["layout"].toObject();
+          QVERIFY2(!layout["detail"].toString().isEmpty(), qPrintable(where));
+          if (workload.startsWith("fill")) {
+            // (SQLite's empty database is one file holding the schema.)
+            QCOMPARE(layout["files"].toInteger(), qint64(name == "SQLite" ? 1 : 0));
+          } else if (workloads.contains("readrandom-cold") &&
+                     workloads.indexOf(workload) >= workloads.indexOf("readrandom-cold")) {
+            QVERIFY2(layout["files"].toInteger() >= 1, qPrintable(where));
+            QVERIFY2(layout["bytes"].toInteger() > 0, qPrintable(where));
           }
           // A peer carries RegionLab's ratio for each RegionLab configuration.
           const QJsonObject ratios = r["ratios"].toObject();
@@ -159,11 +175,11 @@ class BenchSmokeTest : public QObject {
   // the reads after it still find every record.
   void compactRunsWhenNamed() {
     TempDir dir;
-    const BenchRun run = runBench({"--num", "3000", "--durability", "async", "--workloads",
-                                   "readseq,compact,overwrite,fillrandom", "--systems",
-                                   "RegionLab,RegionLab-split,SQLite", "--json", "--data",
-                                   QString::fromStdString(dir.path())},
-                                  240 * 1000);
+    const BenchRun run = runBench(
+        {"--num", "3000", "--durability", "async", "--workloads",
+         "readseq,compact,overwrite,fillrandom", "--systems", "RegionLab,RegionLab-split,SQLite",
+         "--json", "--data", QString::fromStdString(dir.path())},
+        240 * 1000);
     QVERIFY(run.finished);
     QVERIFY2(run.exitCode == 0, qPrintable(run.stderrText.right(3000)));
     const QJsonArray passes = run.json["passes"].toArray();
@@ -175,7 +191,8 @@ class BenchSmokeTest : public QObject {
     for (const auto& s : pass["systems"].toArray()) {
       const QJsonObject sys = s.toObject();
       const QString name = sys["name"].toString();
-      QVERIFY2(sys["error"].toString().isEmpty(), qPrintable(name + ": " + sys["error"].toString()));
+      QVERIFY2(sys["error"].toString().isEmpty(),
+               qPrintable(name + ": " + sys["error"].toString()));
       QMap<QString, QJsonObject> results;
       for (const auto& w : sys["workloads"].toArray()) {
         results.insert(w.toObject()["name"].toString(), w.toObject());
@@ -184,6 +201,23 @@ class BenchSmokeTest : public QObject {
       QVERIFY2(results["compact"]["error"].toString().isEmpty(), qPrintable(name));
       QCOMPARE(results["readseq"]["rows"].toInteger(), qint64(3000));
       QCOMPARE(results["readseq"]["wrong"].toInteger(), qint64(0));
+      // The scan started on what the major compaction left: one file per
+      // region, every record once.
+      const QJsonObject empty = results["fillrandom"]["layout"].toObject();
+      QCOMPARE(empty["files"].toInteger(), qint64(name == "SQLite" ? 1 : 0));
+      const QJsonObject compacted = results["readseq"]["layout"].toObject();
+      const QString detail = compacted["detail"].toString();
+      QVERIFY2(compacted["bytes"].toInteger() > 0, qPrintable(name));
+      if (name == "RegionLab") {
+        QCOMPARE(compacted["files"].toInteger(), qint64(1));
+        QCOMPARE(detail, QString("1 store file, 3,000 cells; memstore 0.0 MiB"));
+      } else if (name == "RegionLab-split") {
+        QCOMPARE(compacted["files"].toInteger(), qint64(6));
+        QCOMPARE(detail, QString("6 regions, 1 store file each, 3,000 cells; memstores 0.0 MiB"));
+      } else {
+        QCOMPARE(compacted["files"].toInteger(), qint64(1));
+        QVERIFY2(detail.startsWith("one WITHOUT ROWID B-tree"), qPrintable(detail));
+      }
     }
     QVERIFY(run.json["verification"].toObject()["ok"].toBool());
   }
@@ -193,9 +227,9 @@ class BenchSmokeTest : public QObject {
   void wrongValueIsReported() {
     TempDir dir;
     const BenchRun run =
-        runBench({"--num", "300", "--durability", "async", "--workloads",
-                  "readrandom-warm,readseq", "--systems", "RegionLab,SQLite", "--corrupt-reads",
-                  "SQLite", "--json", "--data", QString::fromStdString(dir.path())},
+        runBench({"--num", "300", "--durability", "async", "--workloads", "readrandom-warm,readseq",
+                  "--systems", "RegionLab,SQLite", "--corrupt-reads", "SQLite", "--json", "--data",
+                  QString::fromStdString(dir.path())},
                  120 * 1000);
     QVERIFY(run.finished);
     QCOMPARE(run.exitCode, 1);
@@ -203,7 +237,8 @@ class BenchSmokeTest : public QObject {
     QCOMPARE(verification["ok"].toBool(), false);
     QStringList problems;
     for (const auto& p : verification["problems"].toArray()) problems << p.toString();
-    QVERIFY2(problems.filter("readrandom-warm SQLite").size() >= 1, qPrintable(problems.join("\n")));
+    QVERIFY2(problems.filter("readrandom-warm SQLite").size() >= 1,
+             qPrintable(problems.join("\n")));
     QVERIFY2(problems.filter("readseq SQLite").size() >= 1, qPrintable(problems.join("\n")));
     // RegionLab's own reads were right: no problem is "<mode> <workload> RegionLab: ...".
     QVERIFY2(problems.filter(QRegularExpression("^\\S+ \\S+ RegionLab:")).isEmpty(),
