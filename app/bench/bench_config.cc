@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "regionlab/store_configuration.h"
+
 namespace regionlab::bench {
 
 namespace {
@@ -44,8 +46,8 @@ std::string usageText() {
   out << ")\n"
          "  --workloads LIST     run in the order below; default: all but compact\n";
   for (const auto& w : WorkloadRunner::workloads()) {
-    out << "                         " << w.name << std::string(18 - std::string(w.name).size(), ' ')
-        << w.description << "\n";
+    out << "                         " << w.name
+        << std::string(18 - std::string(w.name).size(), ' ') << w.description << "\n";
   }
   out << "  --cache-mb N         block cache of every system (default 64)\n"
          "  --write-buffer-mb N  memtable / memstore size of every system (default 64)\n"
@@ -53,7 +55,14 @@ std::string usageText() {
          "                       4096; 0 = each engine's own default)\n"
          "  --regions N          regions of RegionLab-split's pre-split table, over 3 region\n"
          "                       servers (default 6)\n"
-         "  --seed N             request sequence seed (default 42)\n"
+         "  --regionlab-config K=V[,K=V...]\n"
+         "                       table CONFIGURATION of RegionLab and RegionLab-split (default:\n"
+         "                       none, HBase's defaults), e.g. hbase.hstore.compaction.ratio=5.0;\n"
+         "                       keys:\n";
+  for (const auto& key : regionlab::StoreConfigurationKeys()) {
+    out << "                         " << key << "\n";
+  }
+  out << "  --seed N             request sequence seed (default 42)\n"
          "  --data DIR           where the stores live (default: a new directory in $TMPDIR)\n"
          "  --keep               keep the stores' files at the end\n"
          "  --quick              a small run for CI: --num 5000 --sync-num 200\n"
@@ -148,6 +157,22 @@ std::optional<std::string> parseCommandLine(int argc, char** argv, BenchConfig* 
       config->workloads = splitList(text);
       for (const auto& w : config->workloads) {
         if (WorkloadRunner::find(w) == nullptr) return "--workloads: unknown workload '" + w + "'";
+      }
+    } else if (arg == "--regionlab-config") {
+      if (!next(&text)) return arg + " needs a value";
+      const auto& keys = regionlab::StoreConfigurationKeys();
+      for (const auto& item : splitList(text)) {
+        const auto eq = item.find('=');
+        if (eq == std::string::npos) return arg + ": '" + item + "' is not KEY=VALUE";
+        const std::string key = item.substr(0, eq), setting = item.substr(eq + 1);
+        if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+          return arg + ": RegionLab does not read '" + key + "'";
+        }
+        regionlab::RegionOptions probe;
+        if (!regionlab::ApplyStoreConfiguration({{key, setting}}, &probe).empty()) {
+          return arg + ": '" + setting + "' is not a value " + key + " can take";
+        }
+        config->regionLabConfiguration[key] = setting;
       }
     } else if (arg == "--data") {
       if (!next(&config->dataDir)) return arg + " needs a value";

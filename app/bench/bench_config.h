@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,10 +28,10 @@ struct BenchConfig {
   uint64_t syncRecords = 0;    // --sync-num; 0 = records / 100, at least 1000
   size_t valueBytes = 100;     // --value-size
   std::vector<SyncMode> modes = {SyncMode::kAsyncWal, SyncMode::kSyncWal};  // --durability
-  std::vector<std::string> systems;    // --systems; empty = every available system
-  std::vector<std::string> workloads;  // --workloads; empty = all
-  std::string dataDir;                 // --data; empty = a fresh directory under $TMPDIR
-  bool keepData = false;               // --keep
+  std::vector<std::string> systems;         // --systems; empty = every available system
+  std::vector<std::string> workloads;       // --workloads; empty = all
+  std::string dataDir;                      // --data; empty = a fresh directory under $TMPDIR
+  bool keepData = false;                    // --keep
   uint64_t cacheBytes = 64ull << 20;        // --cache-mb
   uint64_t writeBufferBytes = 64ull << 20;  // --write-buffer-mb
   // --block-size: the same data block size for RegionLab, LevelDB and RocksDB
@@ -40,11 +41,14 @@ struct BenchConfig {
   // --regions: RegionLab-split's table is pre-split into this many regions,
   // spread over its 3 region servers.
   int regions = 6;
-  uint64_t seed = 42;                       // --seed
-  bool quick = false;                       // --quick
-  bool json = false;                        // --json[=PATH]
-  std::string jsonPath;                     // empty: JSON on stdout, the table on stderr
-  std::string corruptReads;                 // --corrupt-reads SYSTEM (self-test)
+  // --regionlab-config: table CONFIGURATION for RegionLab's configurations
+  // (keys of regionlab/store_configuration.h). Empty: HBase's defaults.
+  std::map<std::string, std::string> regionLabConfiguration;
+  uint64_t seed = 42;        // --seed
+  bool quick = false;        // --quick
+  bool json = false;         // --json[=PATH]
+  std::string jsonPath;      // empty: JSON on stdout, the table on stderr
+  std::string corruptReads;  // --corrupt-reads SYSTEM (self-test)
 };
 
 // One pass: a durability mode, its sizes and its workloads.
@@ -56,8 +60,7 @@ struct PassPlan {
 
 // Parses the command line into *config. Returns an error message, or
 // nullopt; *help is set for --help.
-std::optional<std::string> parseCommandLine(int argc, char** argv, BenchConfig* config,
-                                            bool* help);
+std::optional<std::string> parseCommandLine(int argc, char** argv, BenchConfig* config, bool* help);
 std::string usageText();
 
 // The passes `config` asks for, in run order.

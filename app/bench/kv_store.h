@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -39,6 +40,9 @@ struct StoreSettings {
   uint64_t writeBufferBytes = 64ull << 20;  // memtable / memstore flush size
   uint32_t blockSize = 0;                   // data block bytes; 0 = each engine's own default
   int bloomBitsPerKey = 10;
+  // RegionLab's table CONFIGURATION (regionlab/store_configuration.h: the
+  // compaction settings); the peers ignore it.
+  std::map<std::string, std::string> regionLabConfiguration;
   // Systems that partition the key space (RegionLab-split): the keys at which
   // one partition ends and the next begins, sorted. Others ignore it.
   std::vector<std::string> splitKeys;

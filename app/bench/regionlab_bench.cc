@@ -34,6 +34,7 @@ SystemRun runSystem(const BenchConfig& config, const PassPlan& plan, const std::
   settings.writeBufferBytes = config.writeBufferBytes;
   settings.blockSize = config.blockSize;
   settings.splitKeys = RecordFormat::splitKeys(plan.params.records, config.regions);
+  settings.regionLabConfiguration = config.regionLabConfiguration;
   std::error_code ec;
   std::filesystem::remove_all(settings.dir, ec);
 

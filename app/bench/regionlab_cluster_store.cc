@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "regionlab/store_configuration.h"
 #include "regionlab_store.h"
 
 namespace regionlab::bench {
@@ -39,6 +40,7 @@ regionlab::TableDescriptor RegionLabClusterStore::tableDescriptor() const {
       std::max<uint64_t>(m_settings.writeBufferBytes / static_cast<uint64_t>(regions()), 4096);
   desc.durability = m_settings.sync == SyncMode::kSyncWal ? regionlab::Durability::kSyncWal
                                                           : regionlab::Durability::kAsyncWal;
+  desc.configuration = m_settings.regionLabConfiguration;
   return desc;
 }
 
@@ -61,6 +63,10 @@ std::vector<std::pair<std::string, std::string>> RegionLabClusterStore::describe
       {"MEMSTORE_FLUSHSIZE", std::to_string(d.memstore_flush_size >> 10) + " KiB per region"});
   out.push_back(
       {"background threads", std::to_string(o.background_threads_per_server) + " per server"});
+  regionlab::RegionOptions region;  // what each region's stores run with
+  region.memstore_flush_size = d.memstore_flush_size;
+  regionlab::ApplyStoreConfiguration(d.configuration, &region);
+  out.push_back(describeCompaction(d.configuration, region));
   return out;
 }
 

@@ -1,5 +1,8 @@
 #include "regionlab_store.h"
 
+#include <cstdio>
+
+#include "regionlab/store_configuration.h"
 #include "storefile/store_file_iterator.h"
 #include "util/env.h"
 
@@ -28,6 +31,19 @@ std::vector<std::pair<std::string, std::string>> describeFamily(
   };
 }
 
+std::pair<std::string, std::string> describeCompaction(
+    const std::map<std::string, std::string>& configuration, const regionlab::RegionOptions& o) {
+  const regionlab::CompactionOptions& c = o.compaction;
+  char ratio[32];
+  std::snprintf(ratio, sizeof(ratio), "%g", c.ratio);
+  std::string text = "exploring policy: " + std::to_string(c.min_files) + "-" +
+                     std::to_string(c.max_files) + " files, ratio " + ratio + ", min.size " +
+                     (c.min_size == 0 ? "= flush size" : std::to_string(c.min_size) + " B") +
+                     "; blockingStoreFiles " + std::to_string(o.blocking_store_files);
+  text += configuration.empty() ? " (HBase's defaults)" : " (table CONFIGURATION)";
+  return {"compaction", text};
+}
+
 std::vector<regionlab::ColumnSpec> benchGetColumns() {
   return {{kRegionLabFamily, kRegionLabQualifier, /*whole_family=*/false}};
 }
@@ -47,6 +63,7 @@ regionlab::RegionOptions RegionLabRegionStore::regionOptions() const {
   regionlab::RegionOptions options;
   options.block_cache_capacity = m_settings.blockCacheBytes;  // the region's own cache
   options.memstore_flush_size = m_settings.writeBufferBytes;
+  regionlab::ApplyStoreConfiguration(m_settings.regionLabConfiguration, &options);
   options.durability = m_settings.sync == SyncMode::kSyncWal ? regionlab::Durability::kSyncWal
                                                              : regionlab::Durability::kAsyncWal;
   return options;
@@ -66,6 +83,7 @@ std::vector<std::pair<std::string, std::string>> RegionLabRegionStore::describe(
   out.push_back(
       {"block cache", std::to_string(o.block_cache_capacity >> 20) + " MiB (LruBlockCache)"});
   out.push_back({"MEMSTORE_FLUSHSIZE", std::to_string(o.memstore_flush_size >> 20) + " MiB"});
+  out.push_back(describeCompaction(m_settings.regionLabConfiguration, o));
   out.push_back({"background threads", std::to_string(o.background_threads)});
   return out;
 }

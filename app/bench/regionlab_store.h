@@ -14,6 +14,7 @@
 // Thread-safety: as KvStore.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -35,6 +36,10 @@ regionlab::FamilyOptions benchFamily(const StoreSettings& settings);
 // What get() asks for: the one column, as a key-value client of HBase reads
 // a value (Get.addColumn(f, v)) -- not the whole family.
 std::vector<regionlab::ColumnSpec> benchGetColumns();
+// The compaction settings `o` holds, for the configuration printout; says
+// whether they came from a table CONFIGURATION.
+std::pair<std::string, std::string> describeCompaction(
+    const std::map<std::string, std::string>& configuration, const regionlab::RegionOptions& o);
 // The (name, value) settings of `family` both adapters print.
 std::vector<std::pair<std::string, std::string>> describeFamily(
     const regionlab::FamilyOptions& family);

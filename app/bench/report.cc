@@ -328,8 +328,15 @@ std::string toJson(const BenchConfig& config, const MachineInfo& machine,
     << ", \"value_bytes\": " << config.valueBytes << ", \"cache_bytes\": " << config.cacheBytes
     << ", \"write_buffer_bytes\": " << config.writeBufferBytes
     << ", \"block_size\": " << config.blockSize << ", \"regions\": " << config.regions
-    << ", \"seed\": " << config.seed << ", \"quick\": " << (config.quick ? "true" : "false")
-    << ", \"systems\": [";
+    << ", \"seed\": " << config.seed << ", \"regionlab_configuration\": {";
+  {
+    size_t i = 0;
+    for (const auto& [key, value] : config.regionLabConfiguration) {
+      o << (i++ ? ", " : "") << q(key) << ": " << q(value);
+    }
+  }
+  o << "}"
+    << ", \"quick\": " << (config.quick ? "true" : "false") << ", \"systems\": [";
   for (size_t i = 0; i < config.systems.size(); ++i) o << (i ? ", " : "") << q(config.systems[i]);
   o << "], \"available_systems\": [";
   const auto available = availableSystems();

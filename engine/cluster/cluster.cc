@@ -2,18 +2,17 @@
 // previous run's WALs into recovered edits, starting the region servers,
 // assigning and opening regions, and the janitor.
 #include <algorithm>
-#include <charconv>
 #include <set>
 
+#include "cluster/cluster_impl.h"
 #include "region/manifest.h"
 #include "region/reference.h"
 #include "regionlab/bytes.h"
+#include "regionlab/store_configuration.h"
 #include "util/clock.h"
 #include "util/env.h"
 #include "util/md5.h"
 #include "wal/wal_reader.h"
-
-#include "cluster/cluster_impl.h"
 
 namespace regionlab {
 
@@ -108,24 +107,10 @@ RegionOptions ClusterImpl::RegionOptionsFor(const TableDescriptor& desc,
   o.global_memstore = server->memstore();
   o.memstore_flush_size = desc.memstore_flush_size;
   o.max_cell_size = options_.max_cell_size;
-  o.durability = desc.durability == Durability::kUseDefault ? Durability::kSyncWal : desc.durability;
+  o.durability =
+      desc.durability == Durability::kUseDefault ? Durability::kSyncWal : desc.durability;
   o.compaction.auto_compact = options_.auto_compact;
-  auto it = desc.configuration.find("hbase.hstore.compaction.min");
-  if (it != desc.configuration.end()) o.compaction.min_files = std::max(2, std::atoi(it->second.c_str()));
-  it = desc.configuration.find("hbase.hstore.compaction.min.size");
-  if (it != desc.configuration.end()) {
-    // A value that is not a whole number of bytes is ignored: the flush size
-    // stays the minimum. 0 (every window takes the ratio test) is kept as 1,
-    // which acts the same, since 0 in RegionOptions means "the flush size".
-    uint64_t bytes = 0;
-    const std::string& v = it->second;
-    const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), bytes);
-    if (ec == std::errc() && end == v.data() + v.size()) {
-      o.compaction.min_size = std::max<uint64_t>(bytes, 1);
-    }
-  }
-  it = desc.configuration.find("hbase.hstore.blockingStoreFiles");
-  if (it != desc.configuration.end()) o.blocking_store_files = std::max(1, std::atoi(it->second.c_str()));
+  ApplyStoreConfiguration(desc.configuration, &o);
   return o;
 }
 
@@ -203,8 +188,8 @@ Status ClusterImpl::Open(ClusterOpenReport* report) {
   auto ops = catalog_->ListUnfinishedOperations();
   if (!ops.ok()) return ops.status();
   for (const auto& op : *ops) {
-    report->operations_recovered.push_back("rolled back unfinished " + op.kind + " (" +
-                                           op.payload + ")");
+    report->operations_recovered.push_back("rolled back unfinished " + op.kind + " (" + op.payload +
+                                           ")");
     RL_RETURN_IF_ERROR(catalog_->FinishOperation(op.id));
   }
 
@@ -295,8 +280,8 @@ Status ClusterImpl::Open(ClusterOpenReport* report) {
         name, JoinPath(JoinPath(servers_dir, name), "wal"), env_, options_.block_cache_per_server,
         options_.global_memstore_per_server, options_.background_threads_per_server));
     RL_RETURN_IF_ERROR(servers_.back()->Start());
-    (void)catalog_->AddServerEvent({0, clock_->NowMillis(), name, std::string(kEventServerStarted),
-                                    "", "", "", ""});
+    (void)catalog_->AddServerEvent(
+        {0, clock_->NowMillis(), name, std::string(kEventServerStarted), "", "", "", ""});
   }
 
   // 6. The routing table, then assignment: a region goes back to the server

@@ -222,6 +222,54 @@ class BenchSmokeTest : public QObject {
     QVERIFY(run.json["verification"].toObject()["ok"].toBool());
   }
 
+  // --regionlab-config becomes the table CONFIGURATION of both RegionLab
+  // layouts: the printed configuration shows the compaction settings the
+  // stores run with; without it they are HBase's defaults.
+  void regionLabConfigurationReachesBothLayouts_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("compaction");
+    QTest::addColumn<QString>("echoed");  // the JSON config's regionlab_configuration
+    QTest::newRow("defaults") << QStringList()
+                              << "exploring policy: 3-10 files, ratio 1.2, min.size = flush size; "
+                                 "blockingStoreFiles 16 (HBase's defaults)"
+                              << "{}";
+    QTest::newRow("ratio 5, min 2, blocking 30")
+        << QStringList({"--regionlab-config",
+                        "hbase.hstore.compaction.ratio=5.0,hbase.hstore.compaction.min=2,"
+                        "hbase.hstore.blockingStoreFiles=30"})
+        << "exploring policy: 2-10 files, ratio 5, min.size = flush size; blockingStoreFiles 30 "
+           "(table CONFIGURATION)"
+        << "{\"hbase.hstore.blockingStoreFiles\":\"30\",\"hbase.hstore.compaction.min\":\"2\","
+           "\"hbase.hstore.compaction.ratio\":\"5.0\"}";
+    QTest::newRow("min.size") << QStringList({"--regionlab-config",
+                                              "hbase.hstore.compaction.min.size=1048576"})
+                              << "exploring policy: 3-10 files, ratio 1.2, min.size 1048576 B; "
+                                 "blockingStoreFiles 16 (table CONFIGURATION)"
+                              << "{\"hbase.hstore.compaction.min.size\":\"1048576\"}";
+  }
+  void regionLabConfigurationReachesBothLayouts() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, compaction);
+    QFETCH(QString, echoed);
+    TempDir dir;
+    const BenchRun run =
+        runBench(QStringList({"--num", "300", "--durability", "async", "--workloads",
+                              "fillrandom,readseq", "--systems", "RegionLab,RegionLab-split",
+                              "--json", "--data", QString::fromStdString(dir.path())}) +
+                     args,
+                 120 * 1000);
+    QVERIFY(run.finished);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.stderrText.right(3000)));
+    const QJsonObject config = run.json["config"].toObject()["regionlab_configuration"].toObject();
+    QCOMPARE(QString::fromUtf8(QJsonDocument(config).toJson(QJsonDocument::Compact)), echoed);
+    const QJsonArray systems = run.json["passes"].toArray()[0].toObject()["systems"].toArray();
+    QCOMPARE(systems.size(), 2);
+    for (const auto& s : systems) {
+      const QJsonObject sys = s.toObject();
+      QCOMPARE(sys["settings"].toObject()["compaction"].toString(), compaction);
+    }
+  }
+
   // A system that answers one read wrongly fails the run, and the report
   // names it.
   void wrongValueIsReported() {
@@ -251,6 +299,14 @@ class BenchSmokeTest : public QObject {
     QTest::newRow("unknown system") << QStringList({"--systems", "Cassandra"});
     QTest::newRow("value too small") << QStringList({"--value-size", "4"});
     QTest::newRow("no regions") << QStringList({"--regions", "0"});
+    QTest::newRow("a configuration key RegionLab does not read")
+        << QStringList({"--regionlab-config", "hbase.hregion.majorcompaction=0"});
+    QTest::newRow("a configuration item without =")
+        << QStringList({"--regionlab-config", "hbase.hstore.compaction.ratio"});
+    QTest::newRow("a ratio that is not a number")
+        << QStringList({"--regionlab-config", "hbase.hstore.compaction.ratio=fast"});
+    QTest::newRow("a ratio of 0") << QStringList(
+        {"--regionlab-config", "hbase.hstore.compaction.ratio=0"});
   }
   void badCommandLineExitsTwo() {
     QFETCH(QStringList, args);

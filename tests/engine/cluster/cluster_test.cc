@@ -81,7 +81,7 @@ class ClusterTest : public QObject {
     Admin& admin = cluster->admin();
     RL_QVERIFY_OK(admin.CreateNamespace("ns1"));
     RL_QVERIFY_OK(admin.CreateTable(SimpleTable("ns1:t1"), {"m"}));
-    QVERIFY(!admin.CreateTable(SimpleTable("ns1:t1")).ok());  // exists
+    QVERIFY(!admin.CreateTable(SimpleTable("ns1:t1")).ok());   // exists
     QVERIFY(!admin.CreateTable(SimpleTable("nope:t1")).ok());  // no such namespace
     auto t = cluster->GetTable("ns1:t1");
     RL_QVERIFY_OK(t.status());
@@ -299,6 +299,47 @@ class ClusterTest : public QObject {
     QCOMPARE(regions.size(), size_t(1));
     QCOMPARE(regions[0].metrics.store_files, files);
     QCOMPARE(ScanRows(**t).size(), size_t(102));
+  }
+
+  // hbase.hstore.compaction.ratio from the table's CONFIGURATION: a 200 KB
+  // file joins two 30 KB ones only when it is at most ratio x their 60 KB
+  // (min.size 1 puts every window through the ratio test). HBase's default
+  // 1.2 leaves the three files; its off-peak ratio, 5.0, compacts them.
+  void compactionRatioComesFromTheTable_data() {
+    QTest::addColumn<QString>("ratio");  // empty: the key is not set
+    QTest::addColumn<quint64>("files");
+    QTest::newRow("unset: 1.2") << QString() << quint64(3);
+    QTest::newRow("5.0") << QString("5.0") << quint64(1);
+    QTest::newRow("3.6: 200 KB <= 216 KB") << QString("3.6") << quint64(1);
+    QTest::newRow("3.0: 200 KB > 180 KB") << QString("3.0") << quint64(3);
+    QTest::newRow("not a number: unset") << QString("5x") << quint64(3);
+    QTest::newRow("0: unset") << QString("0") << quint64(3);
+    QTest::newRow("negative: unset") << QString("-5") << quint64(3);
+  }
+  void compactionRatioComesFromTheTable() {
+    QFETCH(QString, ratio);
+    QFETCH(quint64, files);
+    TempDir dir;
+    auto cluster = OpenCluster(dir.path());
+    QVERIFY(cluster);
+    TableDescriptor d = SimpleTable("ratio");
+    d.memstore_flush_size = 1 << 20;
+    d.configuration["hbase.hstore.compaction.min.size"] = "1";
+    if (!ratio.isEmpty()) d.configuration["hbase.hstore.compaction.ratio"] = ratio.toStdString();
+    RL_QVERIFY_OK(cluster->admin().CreateTable(d));
+    auto t = cluster->GetTable("ratio");
+    int row = 0;
+    for (int rows : {100, 15, 15}) {  // 200 KB, then 30 KB twice
+      for (int i = 0; i < rows; ++i, ++row) {
+        RL_QVERIFY_OK((*t)->Put(PutRow("r" + std::to_string(1000 + row), std::string(2000, 'b'))));
+      }
+      RL_QVERIFY_OK(cluster->admin().Flush("ratio"));
+    }
+    RL_QVERIFY_OK(cluster->WaitForBackgroundWork());
+    auto regions = *cluster->admin().ListRegions("ratio");
+    QCOMPARE(regions.size(), size_t(1));
+    QCOMPARE(regions[0].metrics.store_files, files);
+    QCOMPARE(ScanRows(**t).size(), size_t(130));
   }
 
   void keyPrefixPolicyKeepsPrefixesTogether() {

@@ -1,0 +1,87 @@
+#include "regionlab/store_configuration.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace regionlab {
+
+namespace {
+
+constexpr char kCompactionMin[] = "hbase.hstore.compaction.min";
+constexpr char kCompactionMax[] = "hbase.hstore.compaction.max";
+constexpr char kCompactionRatio[] = "hbase.hstore.compaction.ratio";
+constexpr char kCompactionMinSize[] = "hbase.hstore.compaction.min.size";
+constexpr char kBlockingStoreFiles[] = "hbase.hstore.blockingStoreFiles";
+
+template <typename T>
+std::optional<T> WholeNumber(std::string_view text) {
+  T value{};
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+std::optional<double> PositiveDecimal(std::string_view text) {
+  double value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value) ||
+      value <= 0) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+}  // namespace
+
+const std::vector<std::string>& StoreConfigurationKeys() {
+  static const std::vector<std::string> kKeys = {kCompactionMin, kCompactionMax, kCompactionRatio,
+                                                 kCompactionMinSize, kBlockingStoreFiles};
+  return kKeys;
+}
+
+std::vector<std::string> ApplyStoreConfiguration(
+    const std::map<std::string, std::string>& configuration, RegionOptions* options) {
+  std::vector<std::string> unread;
+  // Calls apply(value) when the key is set; notes the key when apply says
+  // the value is unreadable.
+  auto with = [&](const char* key, auto apply) {
+    const auto it = configuration.find(key);
+    if (it != configuration.end() && !apply(std::string_view(it->second))) unread.push_back(key);
+  };
+  CompactionOptions& c = options->compaction;
+  with(kCompactionMin, [&](std::string_view v) {
+    const auto n = WholeNumber<int>(v);
+    if (n) c.min_files = std::max(2, *n);
+    return n.has_value();
+  });
+  with(kCompactionMax, [&](std::string_view v) {
+    const auto n = WholeNumber<int>(v);
+    if (!n || *n < 1) return false;
+    c.max_files = *n;
+    return true;
+  });
+  with(kCompactionRatio, [&](std::string_view v) {
+    const auto r = PositiveDecimal(v);
+    if (r) c.ratio = *r;
+    return r.has_value();
+  });
+  with(kCompactionMinSize, [&](std::string_view v) {
+    // 0 (every window takes the ratio test) is kept as 1, which acts the
+    // same, since 0 in CompactionOptions means "the flush size".
+    const auto n = WholeNumber<uint64_t>(v);
+    if (n) c.min_size = std::max<uint64_t>(*n, 1);
+    return n.has_value();
+  });
+  with(kBlockingStoreFiles, [&](std::string_view v) {
+    const auto n = WholeNumber<int>(v);
+    if (n) options->blocking_store_files = std::max(1, *n);
+    return n.has_value();
+  });
+  return unread;
+}
+
+}  // namespace regionlab
