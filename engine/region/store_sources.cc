@@ -27,8 +27,11 @@ NothingIterator nothing;
 StoreSources::StoreSources(std::shared_ptr<const StoreVersion> version,
                            std::optional<uint64_t> row_hash)
     : version_(std::move(version)) {
+  // An empty memstore gets no cursor either (HBase's Segment.shouldSeek):
+  // the caller took its read point before the version, so every cell the
+  // read may see was in the memstore by then.
   auto wanted = [&](const MemStore* m) {
-    return m != nullptr && (!row_hash || m->MayContainRow(*row_hash));
+    return m != nullptr && !m->Empty() && (!row_hash || m->MayContainRow(*row_hash));
   };
   if (wanted(version_->active.get())) AddChild(&active_.emplace(version_->active.get()));
   if (wanted(version_->snapshot.get())) AddChild(&snapshot_.emplace(version_->snapshot.get()));

@@ -83,9 +83,10 @@ class StoreSources {
  public:
   static constexpr size_t kInlineFiles = 6;
 
-  // Opens cursors over the version's memstore and snapshot. A read of one
-  // row passes its RowBloom::Hash: a memstore whose row filter rules the
-  // row out gets no cursor.
+  // Opens cursors over the version's memstore and snapshot, except empty
+  // ones: the caller must have loaded its read point before it took
+  // `version`. A read of one row passes its RowBloom::Hash: a memstore whose
+  // row filter rules the row out gets no cursor.
   explicit StoreSources(std::shared_ptr<const StoreVersion> version,
                         std::optional<uint64_t> row_hash = std::nullopt);
   StoreSources(const StoreSources&) = delete;
