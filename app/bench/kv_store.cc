@@ -65,9 +65,13 @@ std::string countOf(uint64_t n, const std::string& noun) {
   return withCommas(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
-std::string mibText(uint64_t bytes) {
+std::string bytesText(uint64_t bytes) {
   char buf[32];
-  std::snprintf(buf, sizeof(buf), "%.1f MiB", bytes / 1048576.0);
+  if (bytes >= (1ull << 30)) {
+    std::snprintf(buf, sizeof(buf), "%.2f GiB", bytes / 1073741824.0);
+  } else {
+    std::snprintf(buf, sizeof(buf), "%.1f MiB", bytes / 1048576.0);
+  }
   return buf;
 }
 

@@ -110,8 +110,8 @@ std::pair<uint64_t, uint64_t> filesWithSuffix(const std::string& dir,
 std::string withCommas(uint64_t n);
 // (1, "file") -> "1 file"; (2, "file") -> "2 files".
 std::string countOf(uint64_t n, const std::string& noun);
-// 151554999 -> "144.5 MiB".
-std::string mibText(uint64_t bytes);
+// 151554999 -> "144.5 MiB"; from 1 GiB on, "1.25 GiB".
+std::string bytesText(uint64_t bytes);
 
 // The systems compiled into this build, in report order: RegionLab's
 // configurations first (RegionLab: one region; RegionLab-split: a table

@@ -133,7 +133,7 @@ StoreLayout LevelDbStore::layout() const {
   if (m_db->GetProperty("leveldb.approximate-memory-usage", &memory)) {
     const uint64_t total = std::strtoull(memory.c_str(), nullptr, 10);
     const uint64_t cache = m_cache->TotalCharge();
-    out.detail += "; memtables " + mibText(total > cache ? total - cache : 0);
+    out.detail += "; memtables " + bytesText(total > cache ? total - cache : 0);
   }
   return out;
 }

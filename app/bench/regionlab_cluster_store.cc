@@ -179,7 +179,7 @@ StoreLayout RegionLabClusterStore::layout() const {
       countOf(regions->size(), "region") + ", " +
       (fewest == most ? countOf(most, "store file")
                       : std::to_string(fewest) + "-" + std::to_string(most) + " store files") +
-      " each, " + countOf(cells, "cell") + "; memstores " + mibText(memstore);
+      " each, " + countOf(cells, "cell") + "; memstores " + bytesText(memstore);
   return out;
 }
 

@@ -146,7 +146,7 @@ StoreLayout RegionLabRegionStore::layout() const {
   for (const auto& store : m.stores) cells += store.store_file_cells;
   return {m.store_files, m.store_file_bytes,
           countOf(m.store_files, "store file") + ", " + countOf(cells, "cell") + "; memstore " +
-              mibText(m.memstore_heap_bytes)};
+              bytesText(m.memstore_heap_bytes)};
 }
 
 }  // namespace regionlab::bench

@@ -19,16 +19,6 @@ namespace regionlab::bench {
 
 namespace {
 
-std::string bytesText(uint64_t bytes) {
-  char buf[32];
-  if (bytes >= (1ull << 30)) {
-    std::snprintf(buf, sizeof(buf), "%.2f GiB", bytes / 1073741824.0);
-  } else {
-    std::snprintf(buf, sizeof(buf), "%.1f MiB", bytes / 1048576.0);
-  }
-  return buf;
-}
-
 std::string firstLineValue(const char* file, const std::string& prefix) {
   std::ifstream in(file);
   std::string line;

@@ -121,7 +121,7 @@ StoreLayout RocksDbStore::layout() const {
                                         (entries == 1 ? " entry" : " entries");
   uint64_t memtables = 0;
   if (m_db->GetIntProperty(rocksdb::DB::Properties::kCurSizeAllMemTables, &memtables)) {
-    out.detail += "; memtables " + mibText(memtables);
+    out.detail += "; memtables " + bytesText(memtables);
   }
   return out;
 }

@@ -160,7 +160,7 @@ StoreLayout SqliteStore::layout() const {
   const uint64_t bytes = std::filesystem::file_size(path(), ec);
   if (ec) return {0, 0, "no database file"};
   const uint64_t wal = std::filesystem::file_size(path() + "-wal", ec);
-  return {1, bytes, "one WITHOUT ROWID B-tree; WAL " + mibText(ec ? 0 : wal)};
+  return {1, bytes, "one WITHOUT ROWID B-tree; WAL " + bytesText(ec ? 0 : wal)};
 }
 
 }  // namespace regionlab::bench
