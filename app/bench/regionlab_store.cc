@@ -38,8 +38,15 @@ std::pair<std::string, std::string> describeCompaction(
   std::snprintf(ratio, sizeof(ratio), "%g", c.ratio);
   std::string text = "exploring policy: " + std::to_string(c.min_files) + "-" +
                      std::to_string(c.max_files) + " files, ratio " + ratio + ", min.size " +
-                     (c.min_size == 0 ? "= flush size" : std::to_string(c.min_size) + " B") +
-                     "; blockingStoreFiles " + std::to_string(o.blocking_store_files);
+                     (c.min_size == 0 ? "= flush size" : std::to_string(c.min_size) + " B");
+  if (c.max_size != UINT64_MAX) text += ", max.size " + std::to_string(c.max_size) + " B";
+  if (regionlab::HasOffPeakHours(c)) {
+    std::snprintf(ratio, sizeof(ratio), "%g", c.offpeak_ratio);
+    text += "; off-peak hours " + std::to_string(c.offpeak_start_hour) + "-" +
+            std::to_string(c.offpeak_end_hour) + " h local time: ratio " + ratio;
+    if (c.offpeak_max_size != 0) text += ", max.size " + std::to_string(c.offpeak_max_size) + " B";
+  }
+  text += "; blockingStoreFiles " + std::to_string(o.blocking_store_files);
   text += configuration.empty() ? " (HBase's defaults)" : " (table CONFIGURATION)";
   return {"compaction", text};
 }

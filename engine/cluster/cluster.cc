@@ -105,6 +105,7 @@ RegionOptions ClusterImpl::RegionOptionsFor(const TableDescriptor& desc,
   o.block_cache = server->block_cache();
   o.background_pool = server->pool();
   o.global_memstore = server->memstore();
+  o.off_peak_compaction = server->off_peak_compaction();
   o.memstore_flush_size = desc.memstore_flush_size;
   o.max_cell_size = options_.max_cell_size;
   o.durability =
@@ -150,7 +151,7 @@ Status ClusterImpl::OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, Regi
                      server_name,
                      e.family + ": " + std::to_string(e.input_files) + " files, " +
                          std::to_string(e.input_bytes) + " -> " + std::to_string(e.output_bytes) +
-                         " bytes"});
+                         " bytes" + (e.off_peak ? " (off-peak)" : "")});
         RequestSplitCheck(encoded);  // also lets the janitor see finished daughters
       }};
   RecoveryReport report;

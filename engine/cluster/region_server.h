@@ -39,6 +39,8 @@ class RegionServer {
   Wal* wal() const { return wal_.get(); }
   BlockCache* block_cache() const { return cache_.get(); }
   GlobalMemStoreTracker* memstore() { return &memstore_; }
+  // Set while one of its regions runs an off-peak compaction.
+  std::atomic<bool>* off_peak_compaction() { return &off_peak_compaction_; }
   ThreadPool* pool() const { return pool_.get(); }
 
  private:
@@ -50,6 +52,7 @@ class RegionServer {
   std::atomic<bool> online_{false};
   std::unique_ptr<Wal> wal_;
   GlobalMemStoreTracker memstore_;
+  std::atomic<bool> off_peak_compaction_{false};
   std::unique_ptr<ThreadPool> pool_;
 };
 

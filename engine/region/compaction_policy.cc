@@ -1,6 +1,7 @@
 #include "region/compaction_policy.h"
 
 #include <algorithm>
+#include <ctime>
 #include <limits>
 
 namespace regionlab {
@@ -42,10 +43,34 @@ bool IsBetter(const Window& best, const Window& candidate, bool might_be_stuck) 
 
 }  // namespace
 
+bool HasOffPeakHours(const CompactionOptions& opts) {
+  const int start = opts.offpeak_start_hour, end = opts.offpeak_end_hour;
+  auto valid = [](int h) { return 0 <= h && h <= 23; };
+  return valid(start) && valid(end) && start != end;
+}
+
+bool IsOffPeakHour(const CompactionOptions& opts, int hour) {
+  if (!HasOffPeakHours(opts)) return false;
+  const int start = opts.offpeak_start_hour, end = opts.offpeak_end_hour;
+  if (start < end) return start <= hour && hour < end;
+  return hour < end || start <= hour;  // the hours wrap past midnight
+}
+
+int LocalHourOf(int64_t epoch_millis) {
+  const time_t seconds = static_cast<time_t>(epoch_millis / 1000);
+  struct tm local {};
+  if (localtime_r(&seconds, &local) == nullptr) return -1;
+  return local.tm_hour;
+}
+
 CompactionSelection SelectMinorCompaction(const std::vector<CompactionCandidate>& files,
-                                          const CompactionOptions& opts, int blocking_files) {
+                                          const CompactionOptions& opts, int blocking_files,
+                                          bool may_use_off_peak) {
   CompactionSelection result;
   const size_t n = files.size();
+  const double ratio = may_use_off_peak ? opts.offpeak_ratio : opts.ratio;
+  const uint64_t max_size =
+      may_use_off_peak && opts.offpeak_max_size != 0 ? opts.offpeak_max_size : opts.max_size;
 
   // Step 1: only files newer than the newest file under compaction.
   size_t begin = 0;
@@ -62,7 +87,7 @@ CompactionSelection SelectMinorCompaction(const std::vector<CompactionCandidate>
       blocking_files >= 0 && n - compacting + future_files >= static_cast<size_t>(blocking_files);
 
   // Step 2: skip leading files that are too large to compact.
-  while (begin < n && files[begin].size > opts.max_size) ++begin;
+  while (begin < n && files[begin].size > max_size) ++begin;
 
   const size_t min_files = static_cast<size_t>(MinFiles(opts));
   const size_t max_files = opts.max_files < 0 ? 0 : static_cast<size_t>(opts.max_files);
@@ -82,8 +107,8 @@ CompactionSelection SelectMinorCompaction(const std::vector<CompactionCandidate>
         smallest = Window{start, count, size};
         smallest_size = size;
       }
-      if (size > opts.max_size) continue;
-      if (size >= opts.min_size && !FilesInRatio(files, start, end + 1, size, opts.ratio)) {
+      if (size > max_size) continue;
+      if (size >= opts.min_size && !FilesInRatio(files, start, end + 1, size, ratio)) {
         continue;
       }
       const Window candidate{start, count, size};
@@ -95,6 +120,7 @@ CompactionSelection SelectMinorCompaction(const std::vector<CompactionCandidate>
 
   for (size_t i = 0; i < best.count; ++i) result.files.push_back(best.begin + i);
   result.is_major = result.files.size() == n;
+  result.off_peak = may_use_off_peak && !result.is_major;
   return result;
 }
 

@@ -20,6 +20,13 @@
 //     whatever the ratio, to get below the blocking count.
 // Selections with fewer than min_files files are dropped (empty selection).
 //
+// With may_use_off_peak (the caller found an off-peak hour and holds the
+// region server's one off-peak slot), steps 2-3 use offpeak_ratio and the
+// off-peak maximum size instead, as HBase's selectCompaction does. The
+// selection is then an off-peak compaction unless it is empty or takes every
+// file, and the caller gives the slot back when it ends (at once when the
+// selection is not off-peak).
+//
 // min_files below 2 is treated as 2, as HBase does.
 //
 // Thread-safety: pure functions.
@@ -49,13 +56,16 @@ struct CompactionSelection {
   bool is_major = false;
   // At least blocking_files files were waiting, so the stuck rules applied.
   bool might_be_stuck = false;
+  // Selected with the off-peak ratio and size (see above).
+  bool off_peak = false;
 };
 
 // `files` ordered oldest -> newest (ascending max_sequence_id).
 // blocking_files is hbase.hstore.blockingStoreFiles.
 CompactionSelection SelectMinorCompaction(const std::vector<CompactionCandidate>& files,
                                           const CompactionOptions& opts,
-                                          int blocking_files = kDefaultBlockingStoreFiles);
+                                          int blocking_files = kDefaultBlockingStoreFiles,
+                                          bool may_use_off_peak = false);
 
 // HBase's needsCompaction: at least min_files files that are not being
 // compacted.

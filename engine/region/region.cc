@@ -7,6 +7,8 @@
 #include "cache/block_cache.h"
 #include "region/holding_iterator.h"
 #include "region/region_impl.h"
+
+#include "regionlab/store_configuration.h"
 #include "regionlab/bytes.h"
 #include "util/clock.h"
 #include "util/env.h"
@@ -83,7 +85,9 @@ RegionImpl::RegionImpl(const RegionOptions& options, std::string dir, RegionDesc
       descriptor_(std::move(descriptor)),
       env_(options.env ? options.env : Env::Default()),
       clock_(options.clock ? options.clock : Clock::System()),
-      cache_(options.block_cache) {
+      cache_(options.block_cache),
+      off_peak_compaction_(options.off_peak_compaction != nullptr ? options.off_peak_compaction
+                                                                  : &own_off_peak_compaction_) {
   if (cache_ == nullptr) {
     own_cache_ = std::make_unique<BlockCache>(options.block_cache_capacity);
     cache_ = own_cache_.get();
@@ -136,6 +140,10 @@ Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
     Store store;
     store.family = family;
     store.dir = JoinPath(dir_, FamilyDirName(family.name));
+    store.compaction = options_.compaction;
+    store.blocking_store_files = options_.blocking_store_files;
+    // The family's CONFIGURATION overrides the table's, as in HBase.
+    ApplyStoreConfiguration(family.configuration, &store.compaction, &store.blocking_store_files);
     RL_RETURN_IF_ERROR(env_->CreateDirs(store.dir));
     auto version = std::make_shared<StoreVersion>();
     version->active = std::make_shared<MemStore>();

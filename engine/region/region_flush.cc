@@ -161,10 +161,39 @@ void RegionImpl::NotifyFlushDone() {
   bg_cv_.notify_all();
 }
 
+namespace {
+// Holds the region server's off-peak compaction flag (HBase's
+// offPeakCompactionTracker) from a selection that used it to the end of the
+// compaction; gives it back on every way out.
+class OffPeakSlot {
+ public:
+  explicit OffPeakSlot(std::atomic<bool>* flag) : flag_(flag) {}
+  ~OffPeakSlot() { Release(); }
+  OffPeakSlot(const OffPeakSlot&) = delete;
+  OffPeakSlot& operator=(const OffPeakSlot&) = delete;
+  // True when this call set the flag: no other off-peak compaction runs.
+  bool TryTake() {
+    bool expected = false;
+    held_ = flag_->compare_exchange_strong(expected, true);
+    return held_;
+  }
+  void Release() {
+    if (held_) flag_->store(false);
+    held_ = false;
+  }
+  bool held() const { return held_; }
+
+ private:
+  std::atomic<bool>* flag_;
+  bool held_ = false;
+};
+}  // namespace
+
 Status RegionImpl::CompactStore(size_t store_index, bool major) {
   Store& st = stores_[store_index];
   std::vector<std::shared_ptr<StoreFile>> inputs;
   bool drop_deletes = false;
+  OffPeakSlot off_peak(off_peak_compaction_);
   {
     std::lock_guard<std::mutex> l(state_mu_);
     if (st.compacting) return Status::OK();
@@ -177,8 +206,11 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
       for (const auto& f : files) {
         cands.push_back({f->size, f->reader->info().max_sequence_id, false});
       }
-      CompactionSelection sel =
-          SelectMinorCompaction(cands, options_.compaction, options_.blocking_store_files);
+      const bool may_use_off_peak =
+          IsOffPeakHour(st.compaction, LocalHourOf(clock_->NowMillis())) && off_peak.TryTake();
+      CompactionSelection sel = SelectMinorCompaction(cands, st.compaction,
+                                                      st.blocking_store_files, may_use_off_peak);
+      if (!sel.off_peak) off_peak.Release();  // the policy did not use the off-peak settings
       for (size_t idx : sel.files) inputs.push_back(files[idx]);
       if (inputs.empty()) return Status::OK();
     }
@@ -244,6 +276,8 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
   }
   CompactionEvent ev{descriptor_.encoded_name, st.family.name, major, clock_->NowMillis(),
                      inputs.size(), input_bytes, out_bytes, cells, ms};
+  ev.off_peak = off_peak.held();
+  off_peak.Release();
   std::function<void(const CompactionEvent&)> cb;
   {
     std::lock_guard<std::mutex> bl(bg_mu_);
@@ -331,7 +365,7 @@ void RegionImpl::MaybeScheduleCompaction() {
   {
     std::lock_guard<std::mutex> l(state_mu_);
     for (const auto& st : stores_) {
-      needed |= NeedsCompaction(st.version->files.size(), options_.compaction) ||
+      needed |= NeedsCompaction(st.version->files.size(), st.compaction) ||
                 HasReferences(*st.version);
     }
   }

@@ -141,6 +141,10 @@ class RegionImpl {
   Clock* clock_;
   BlockCache* cache_;
   std::unique_ptr<BlockCache> own_cache_;
+  // Set while an off-peak compaction runs: the region server's flag, or
+  // own_off_peak_ for a region opened on its own.
+  std::atomic<bool>* off_peak_compaction_;
+  std::atomic<bool> own_off_peak_compaction_{false};
   Wal* wal_ = nullptr;
   std::unique_ptr<Wal> own_wal_;
 

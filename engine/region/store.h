@@ -40,6 +40,9 @@ struct StoreVersion {
 struct Store {
   FamilyOptions family;
   std::string dir;  // the family directory
+  // The region's compaction settings with the family's CONFIGURATION on top.
+  CompactionOptions compaction;
+  int blocking_store_files = 16;
   std::shared_ptr<const StoreVersion> version;  // guarded by RegionImpl::state_mu_
   bool compacting = false;                      // guarded by RegionImpl::state_mu_
 };

@@ -15,6 +15,11 @@ constexpr char kCompactionMin[] = "hbase.hstore.compaction.min";
 constexpr char kCompactionMax[] = "hbase.hstore.compaction.max";
 constexpr char kCompactionRatio[] = "hbase.hstore.compaction.ratio";
 constexpr char kCompactionMinSize[] = "hbase.hstore.compaction.min.size";
+constexpr char kCompactionMaxSize[] = "hbase.hstore.compaction.max.size";
+constexpr char kCompactionRatioOffPeak[] = "hbase.hstore.compaction.ratio.offpeak";
+constexpr char kCompactionMaxSizeOffPeak[] = "hbase.hstore.compaction.max.size.offpeak";
+constexpr char kOffPeakStartHour[] = "hbase.offpeak.start.hour";
+constexpr char kOffPeakEndHour[] = "hbase.offpeak.end.hour";
 constexpr char kBlockingStoreFiles[] = "hbase.hstore.blockingStoreFiles";
 
 template <typename T>
@@ -38,13 +43,23 @@ std::optional<double> PositiveDecimal(std::string_view text) {
 }  // namespace
 
 const std::vector<std::string>& StoreConfigurationKeys() {
-  static const std::vector<std::string> kKeys = {kCompactionMin, kCompactionMax, kCompactionRatio,
-                                                 kCompactionMinSize, kBlockingStoreFiles};
+  static const std::vector<std::string> kKeys = {
+      kCompactionMin,          kCompactionMax,    kCompactionRatio,
+      kCompactionMinSize,      kCompactionMaxSize, kCompactionRatioOffPeak,
+      kCompactionMaxSizeOffPeak, kOffPeakStartHour, kOffPeakEndHour,
+      kBlockingStoreFiles};
   return kKeys;
 }
 
 std::vector<std::string> ApplyStoreConfiguration(
     const std::map<std::string, std::string>& configuration, RegionOptions* options) {
+  return ApplyStoreConfiguration(configuration, &options->compaction,
+                                 &options->blocking_store_files);
+}
+
+std::vector<std::string> ApplyStoreConfiguration(
+    const std::map<std::string, std::string>& configuration, CompactionOptions* compaction,
+    int* blocking_store_files) {
   std::vector<std::string> unread;
   // Calls apply(value) when the key is set; notes the key when apply says
   // the value is unreadable.
@@ -52,7 +67,7 @@ std::vector<std::string> ApplyStoreConfiguration(
     const auto it = configuration.find(key);
     if (it != configuration.end() && !apply(std::string_view(it->second))) unread.push_back(key);
   };
-  CompactionOptions& c = options->compaction;
+  CompactionOptions& c = *compaction;
   with(kCompactionMin, [&](std::string_view v) {
     const auto n = WholeNumber<int>(v);
     if (n) c.min_files = std::max(2, *n);
@@ -76,9 +91,38 @@ std::vector<std::string> ApplyStoreConfiguration(
     if (n) c.min_size = std::max<uint64_t>(*n, 1);
     return n.has_value();
   });
+  with(kCompactionMaxSize, [&](std::string_view v) {
+    const auto n = WholeNumber<uint64_t>(v);  // 0: no file is small enough, as in HBase
+    if (n) c.max_size = *n;
+    return n.has_value();
+  });
+  with(kCompactionRatioOffPeak, [&](std::string_view v) {
+    const auto r = PositiveDecimal(v);
+    if (r) c.offpeak_ratio = *r;
+    return r.has_value();
+  });
+  with(kCompactionMaxSizeOffPeak, [&](std::string_view v) {
+    // 0 in CompactionOptions means "max_size"; a configured 0 is 1 (no file
+    // is that small but an empty one, the same selections as 0).
+    const auto n = WholeNumber<uint64_t>(v);
+    if (n) c.offpeak_max_size = std::max<uint64_t>(*n, 1);
+    return n.has_value();
+  });
+  // HBase ignores (with a warning) an hour outside 0-23 other than -1; so
+  // does this, naming the key.
+  auto hour = [](int* field) {
+    return [field](std::string_view v) {
+      const auto n = WholeNumber<int>(v);
+      if (!n || *n < -1 || *n > 23) return false;
+      *field = *n;
+      return true;
+    };
+  };
+  with(kOffPeakStartHour, hour(&c.offpeak_start_hour));
+  with(kOffPeakEndHour, hour(&c.offpeak_end_hour));
   with(kBlockingStoreFiles, [&](std::string_view v) {
     const auto n = WholeNumber<int>(v);
-    if (n) options->blocking_store_files = std::max(1, *n);
+    if (n) *blocking_store_files = std::max(1, *n);
     return n.has_value();
   });
   return unread;

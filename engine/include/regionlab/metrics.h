@@ -57,6 +57,8 @@ struct CompactionEvent {
   bool major = false;
   int64_t time_ms = 0;
   uint64_t input_files = 0, input_bytes = 0, output_bytes = 0, output_cells = 0, duration_ms = 0;
+  // Selected with the off-peak ratio and maximum size (CompactionOptions).
+  bool off_peak = false;
 };
 
 }  // namespace regionlab

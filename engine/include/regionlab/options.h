@@ -53,8 +53,27 @@ struct CompactionOptions {
   // memstore_flush_size, as HBase defaults it to the store's flush size.
   uint64_t min_size = 0;
   uint64_t max_size = UINT64_MAX;    // hbase.hstore.compaction.max.size
+  // Off-peak hours (HBase's OffPeakHours): from offpeak_start_hour
+  // (inclusive) to offpeak_end_hour (exclusive), local time, wrapping past
+  // midnight when start > end. Both -1 (the default), either outside 0-23,
+  // or start == end: no off-peak hours. During them one compaction at a time
+  // per region server selects with the off-peak ratio and maximum size.
+  int offpeak_start_hour = -1;       // hbase.offpeak.start.hour
+  int offpeak_end_hour = -1;         // hbase.offpeak.end.hour
+  double offpeak_ratio = 5.0;        // hbase.hstore.compaction.ratio.offpeak
+  // hbase.hstore.compaction.max.size.offpeak; 0, the default, means max_size.
+  uint64_t offpeak_max_size = 0;
   bool auto_compact = true;          // minor compactions after flushes and on open
 };
+
+// True when `opts` sets valid off-peak hours (see CompactionOptions).
+bool HasOffPeakHours(const CompactionOptions& opts);
+// True when `hour` (0-23, local time) is inside the off-peak hours of `opts`;
+// always false without valid off-peak hours.
+bool IsOffPeakHour(const CompactionOptions& opts, int hour);
+// The local hour (0-23) of a time in milliseconds since the epoch, as HBase's
+// CurrentHourProvider reads it from the default time zone.
+int LocalHourOf(int64_t epoch_millis);
 
 // Memstore bytes across every region that shares it (a region server's
 // global memstore). A region whose write pushes the total past `limit`
@@ -74,6 +93,9 @@ struct RegionOptions {
   uint64_t block_cache_capacity = 64ull << 20;  // used when the region makes its own cache
 
   GlobalMemStoreTracker* global_memstore = nullptr;  // not owned; nullptr = none
+  // Set while an off-peak compaction runs on the region server (HBase allows
+  // one at a time). Not owned; nullptr: the region keeps its own flag.
+  std::atomic<bool>* off_peak_compaction = nullptr;
   uint64_t memstore_flush_size = 128ull << 20;  // MEMSTORE_FLUSHSIZE
   // hbase.hregion.memstore.block.multiplier: writes wait while the memstores
   // hold more than multiplier x flush size.

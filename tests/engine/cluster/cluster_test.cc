@@ -5,6 +5,7 @@
 #include <map>
 
 #include "cluster_test_util.h"
+#include "util/clock.h"
 
 using namespace regionlab;
 using namespace regionlab::test;
@@ -337,6 +338,74 @@ class ClusterTest : public QObject {
     }
     RL_QVERIFY_OK(cluster->WaitForBackgroundWork());
     auto regions = *cluster->admin().ListRegions("ratio");
+    QCOMPARE(regions.size(), size_t(1));
+    QCOMPARE(regions[0].metrics.store_files, files);
+    QCOMPARE(ScanRows(**t).size(), size_t(130));
+  }
+
+  // A store's settings come in layers, as in HBase: the table's
+  // CONFIGURATION, then the family's on top; the off-peak hours take the
+  // off-peak ratio (5.0 by default). The same 200 KB + 30 KB + 30 KB files as
+  // above: 3 files stay at ratio 1.2 or 3.0, 1 file at 5.0. Hours are given
+  // as "@N": N hours after the cluster clock's local hour.
+  void storeConfigurationLayers_data() {
+    QTest::addColumn<QStringList>("table");   // key=value
+    QTest::addColumn<QStringList>("family");  // key=value
+    QTest::addColumn<quint64>("files");
+    const QString ratio = "hbase.hstore.compaction.ratio=",
+                  offRatio = "hbase.hstore.compaction.ratio.offpeak=",
+                  start = "hbase.offpeak.start.hour=", end = "hbase.offpeak.end.hour=";
+    QTest::newRow("family 5.0") << QStringList{} << QStringList{ratio + "5.0"} << quint64(1);
+    QTest::newRow("table 5.0, family 1.2")
+        << QStringList{ratio + "5.0"} << QStringList{ratio + "1.2"} << quint64(3);
+    QTest::newRow("table 1.2, family 5.0")
+        << QStringList{ratio + "1.2"} << QStringList{ratio + "5.0"} << quint64(1);
+    QTest::newRow("family 5x: the table's 5.0")
+        << QStringList{ratio + "5.0"} << QStringList{ratio + "5x"} << quint64(1);
+    QTest::newRow("table: off-peak now") << QStringList{start + "@0", end + "@1"} << QStringList{}
+                                         << quint64(1);
+    QTest::newRow("table: off-peak from the next hour")
+        << QStringList{start + "@1", end + "@2"} << QStringList{} << quint64(3);
+    QTest::newRow("table: off-peak now, family: off-peak ratio 3.0")
+        << QStringList{start + "@0", end + "@1"} << QStringList{offRatio + "3.0"} << quint64(3);
+    QTest::newRow("family: off-peak now, wrapping")
+        << QStringList{} << QStringList{start + "@0", end + "@23"} << quint64(1);
+  }
+  void storeConfigurationLayers() {
+    QFETCH(QStringList, table);
+    QFETCH(QStringList, family);
+    QFETCH(quint64, files);
+    TempDir dir;
+    ManualClock clock(1'700'000'000'000);
+    const int hour = LocalHourOf(clock.NowMillis());
+    auto apply = [hour](const QStringList& items, std::map<std::string, std::string>* conf) {
+      for (const QString& item : items) {
+        const QString key = item.section('=', 0, 0);
+        QString value = item.section('=', 1);
+        if (value.startsWith('@')) value = QString::number((hour + value.mid(1).toInt()) % 24);
+        (*conf)[key.toStdString()] = value.toStdString();
+      }
+    };
+    ClusterOptions o = SmallCluster();
+    o.clock = &clock;
+    auto cluster = OpenCluster(dir.path(), o);
+    QVERIFY(cluster);
+    TableDescriptor d = SimpleTable("layers");
+    d.memstore_flush_size = 1 << 20;
+    d.configuration["hbase.hstore.compaction.min.size"] = "1";
+    apply(table, &d.configuration);
+    apply(family, &d.families[0].configuration);
+    RL_QVERIFY_OK(cluster->admin().CreateTable(d));
+    auto t = cluster->GetTable("layers");
+    int row = 0;
+    for (int rows : {100, 15, 15}) {
+      for (int i = 0; i < rows; ++i, ++row) {
+        RL_QVERIFY_OK((*t)->Put(PutRow("r" + std::to_string(1000 + row), std::string(2000, 'b'))));
+      }
+      RL_QVERIFY_OK(cluster->admin().Flush("layers"));
+    }
+    RL_QVERIFY_OK(cluster->WaitForBackgroundWork());
+    auto regions = *cluster->admin().ListRegions("layers");
     QCOMPARE(regions.size(), size_t(1));
     QCOMPARE(regions[0].metrics.store_files, files);
     QCOMPARE(ScanRows(**t).size(), size_t(130));

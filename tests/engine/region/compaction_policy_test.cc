@@ -8,6 +8,7 @@
 #include "region/compaction_policy.h"
 
 #include <QtTest>
+#include <ctime>
 #include <vector>
 
 #include "support/test_util.h"
@@ -156,6 +157,117 @@ class CompactionPolicyTest : public QObject {
     QCOMPARE(got, expected);
     QCOMPARE(sel.is_major, major);
     QCOMPARE(sel.might_be_stuck, stuck);
+  }
+
+  // HBase's TestDefaultCompactSelection.testOffPeakCompactionRatio (off-peak
+  // ratio 5.0 over the options above): 999, 50, 12, 12, 1 selects 12, 12, 1
+  // at peak and 50, 12, 12, 1 off-peak. The rest: the off-peak maximum size,
+  // and a selection of every file, which HBase does not count as off-peak.
+  void offPeakSelection_data() {
+    QTest::addColumn<QList<qulonglong>>("sizes");
+    QTest::addColumn<bool>("mayUseOffPeak");
+    QTest::addColumn<qulonglong>("offPeakMaxSize");  // 0: the peak maximum (2100)
+    QTest::addColumn<QList<int>>("expected");
+    QTest::addColumn<bool>("offPeak");
+    const QList<qulonglong> hbase{999, 50, 12, 12, 1};
+    QTest::newRow("hbase: off-peak") << hbase << true << qulonglong(0) << QList<int>{1, 2, 3, 4}
+                                     << true;
+    QTest::newRow("hbase: peak") << hbase << false << qulonglong(0) << QList<int>{2, 3, 4}
+                                 << false;
+    const QList<qulonglong> big{1500, 400, 400, 400};
+    QTest::newRow("peak: 1500 > 1200") << big << false << qulonglong(0) << QList<int>{1, 2, 3}
+                                       << false;
+    // 2700 in all exceeds the maximum 2100, so 1500 stays out off-peak too.
+    QTest::newRow("off-peak, peak maximum")
+        << big << true << qulonglong(0) << QList<int>{1, 2, 3} << true;
+    // Off-peak maximum 1000: 1500 is skipped, every window of 400s is too big.
+    QTest::newRow("off-peak maximum 1000") << big << true << qulonglong(1000) << QList<int>{}
+                                           << false;
+    // Off-peak maximum 3000: all four files, a major-like selection.
+    QTest::newRow("off-peak maximum 3000: every file")
+        << big << true << qulonglong(3000) << QList<int>{0, 1, 2, 3} << false;
+  }
+  void offPeakSelection() {
+    QFETCH(QList<qulonglong>, sizes);
+    QFETCH(bool, mayUseOffPeak);
+    QFETCH(qulonglong, offPeakMaxSize);
+    QFETCH(QList<int>, expected);
+    QFETCH(bool, offPeak);
+    std::vector<CompactionCandidate> files;
+    for (int i = 0; i < sizes.size(); ++i) files.push_back({sizes[i], uint64_t(i + 1), false});
+    CompactionOptions opts = HBaseTestOptions();
+    opts.offpeak_ratio = 5.0;
+    opts.offpeak_max_size = offPeakMaxSize;
+    const CompactionSelection sel = SelectMinorCompaction(files, opts, 10, mayUseOffPeak);
+    QList<int> got;
+    for (size_t i : sel.files) got.append(static_cast<int>(i));
+    QCOMPARE(got, expected);
+    QCOMPARE(sel.off_peak, offPeak);
+  }
+
+  // HBase's OffPeakHours: start inclusive, end exclusive, wrapping past
+  // midnight; -1/-1, an hour outside 0-23 or start == end: never off-peak.
+  void offPeakHours_data() {
+    QTest::addColumn<int>("start");
+    QTest::addColumn<int>("end");
+    QTest::addColumn<int>("hour");
+    QTest::addColumn<bool>("offPeak");
+    QTest::newRow("unset") << -1 << -1 << 3 << false;
+    QTest::newRow("start only") << 2 << -1 << 3 << false;
+    QTest::newRow("2-5 at 1") << 2 << 5 << 1 << false;
+    QTest::newRow("2-5 at 2") << 2 << 5 << 2 << true;
+    QTest::newRow("2-5 at 4") << 2 << 5 << 4 << true;
+    QTest::newRow("2-5 at 5") << 2 << 5 << 5 << false;
+    QTest::newRow("22-6 at 22") << 22 << 6 << 22 << true;
+    QTest::newRow("22-6 at 23") << 22 << 6 << 23 << true;
+    QTest::newRow("22-6 at 0") << 22 << 6 << 0 << true;
+    QTest::newRow("22-6 at 5") << 22 << 6 << 5 << true;
+    QTest::newRow("22-6 at 6") << 22 << 6 << 6 << false;
+    QTest::newRow("22-6 at 12") << 22 << 6 << 12 << false;
+    QTest::newRow("0-23 at 23") << 0 << 23 << 23 << false;
+    QTest::newRow("5-5: none") << 5 << 5 << 5 << false;
+    QTest::newRow("24-3: invalid") << 24 << 3 << 1 << false;
+  }
+  void offPeakHours() {
+    QFETCH(int, start);
+    QFETCH(int, end);
+    QFETCH(int, hour);
+    CompactionOptions opts;
+    opts.offpeak_start_hour = start;
+    opts.offpeak_end_hour = end;
+    QTEST(IsOffPeakHour(opts, hour), "offPeak");
+    const bool valid = start >= 0 && start <= 23 && end >= 0 && end <= 23 && start != end;
+    QCOMPARE(HasOffPeakHours(opts), valid);
+  }
+
+  // The hour of the local time zone, as HBase takes it (TZ set per row).
+  void localHour_data() {
+    QTest::addColumn<QByteArray>("tz");
+    QTest::addColumn<qlonglong>("millis");
+    QTest::addColumn<int>("hour");
+    const qlonglong h = 3600 * 1000;
+    QTest::newRow("UTC, epoch") << QByteArray("UTC0") << 0LL << 0;
+    QTest::newRow("UTC, 05:59:59.999") << QByteArray("UTC0") << 6 * h - 1 << 5;
+    QTest::newRow("UTC, 23:00") << QByteArray("UTC0") << 23 * h << 23;
+    QTest::newRow("UTC+3, epoch") << QByteArray("XYZ-3") << 0LL << 3;
+    QTest::newRow("UTC-5, epoch") << QByteArray("XYZ5") << 0LL << 19;
+    QTest::newRow("UTC, 2023-11-14 22:13:20") << QByteArray("UTC0") << 1'700'000'000'000LL << 22;
+  }
+  void localHour() {
+    QFETCH(QByteArray, tz);
+    QFETCH(qlonglong, millis);
+    const QByteArray saved = qgetenv("TZ");
+    const bool had = qEnvironmentVariableIsSet("TZ");
+    qputenv("TZ", tz);
+    tzset();
+    const int got = LocalHourOf(millis);
+    if (had) {
+      qputenv("TZ", saved);
+    } else {
+      qunsetenv("TZ");
+    }
+    tzset();
+    QTEST(got, "hour");
   }
 
   void needsCompaction() {

@@ -567,6 +567,76 @@ class RegionTest : public QObject {
     QCOMPARE(ScanAll(region.get()).size(), size_t(2000));
   }
 
+  // HBase's off-peak hours: inside them one compaction at a time per region
+  // server selects with hbase.hstore.compaction.ratio.offpeak (5.0). Files of
+  // 2000, 200, 30 and 30 KB: at 1.2 nothing is in ratio (200 > 1.2 x 60); at
+  // 5.0 the newest three are (200 <= 5 x 60) but the oldest is not
+  // (2000 > 5 x 260), so an off-peak compaction leaves 2 files and, not
+  // taking every file, counts as off-peak.
+  void offPeakCompaction_data() {
+    QTest::addColumn<int>("startFromNow");  // off-peak start, hours after the clock's hour; -1 none
+    QTest::addColumn<int>("endFromNow");
+    QTest::addColumn<bool>("slotTaken");  // another off-peak compaction runs on the server
+    QTest::addColumn<quint64>("files");
+    QTest::addColumn<bool>("offPeakEvent");
+    QTest::newRow("no off-peak hours") << -1 << -1 << false << quint64(4) << false;
+    QTest::newRow("inside: this hour only") << 0 << 1 << false << quint64(2) << true;
+    QTest::newRow("inside: wraps past midnight") << 0 << 23 << false << quint64(2) << true;
+    QTest::newRow("outside: the next hour") << 1 << 2 << false << quint64(4) << false;
+    QTest::newRow("outside: every hour but this") << 1 << 0 << false << quint64(4) << false;
+    QTest::newRow("start = end: none") << 0 << 0 << false << quint64(4) << false;
+    QTest::newRow("inside, slot taken: peak ratio") << 0 << 1 << true << quint64(4) << false;
+  }
+  void offPeakCompaction() {
+    QFETCH(int, startFromNow);
+    QFETCH(int, endFromNow);
+    QFETCH(bool, slotTaken);
+    QFETCH(quint64, files);
+    QFETCH(bool, offPeakEvent);
+    TempDir dir;
+    ManualClock clock(1'700'000'000'000);
+    const int hour = LocalHourOf(clock.NowMillis());
+    std::atomic<bool> slot{slotTaken};
+    RegionOptions opts;
+    opts.clock = &clock;
+    opts.off_peak_compaction = &slot;
+    opts.compaction.auto_compact = false;
+    opts.compaction.min_size = 1;
+    if (startFromNow >= 0) {
+      opts.compaction.offpeak_start_hour = (hour + startFromNow) % 24;
+      opts.compaction.offpeak_end_hour = (hour + endFromNow) % 24;
+    }
+    std::vector<CompactionEvent> compactions;
+    std::mutex mu;
+    auto region = OpenRegion(dir.path(), Descriptor({Family("f")}), opts);
+    QVERIFY(region);
+    region->SetListener({nullptr, [&](const CompactionEvent& e) {
+                           std::lock_guard l(mu);
+                           compactions.push_back(e);
+                         }});
+    int row = 0;
+    for (int rows : {1000, 100, 15, 15}) {
+      for (int i = 0; i < rows; ++i, ++row) {
+        RowMutation m;
+        m.row = "r" + std::to_string(10000 + row);
+        m.Put("f", "q", std::string(2000, 'v'));
+        RL_QVERIFY_OK(region->Mutate(m));
+      }
+      RL_QVERIFY_OK(region->Flush());
+    }
+    QCOMPARE(region->GetMetrics().stores[0].store_files, quint64(4));
+    RL_QVERIFY_OK(region->Compact(/*major=*/false));
+    QCOMPARE(region->GetMetrics().stores[0].store_files, files);
+    {
+      std::lock_guard l(mu);
+      QCOMPARE(compactions.size(), size_t(files == 4 ? 0 : 1));
+      if (!compactions.empty()) QCOMPARE(compactions[0].off_peak, offPeakEvent);
+    }
+    // The slot is back (or still the other compaction's).
+    QCOMPARE(slot.load(), slotTaken);
+    QCOMPARE(ScanAll(region.get()).size(), size_t(1130));
+  }
+
   void globalMemstorePressureFlushes() {
     TempDir dir;
     GlobalMemStoreTracker tracker;
