@@ -79,11 +79,15 @@ std::vector<std::string> ApplyStoreConfiguration(
     c.max_files = *n;
     return true;
   });
-  with(kCompactionRatio, [&](std::string_view v) {
-    const auto r = PositiveDecimal(v);
-    if (r) c.ratio = *r;
-    return r.has_value();
-  });
+  // The two ratios: a positive, finite decimal.
+  auto ratio = [](double* field) {
+    return [field](std::string_view v) {
+      const auto r = PositiveDecimal(v);
+      if (r) *field = *r;
+      return r.has_value();
+    };
+  };
+  with(kCompactionRatio, ratio(&c.ratio));
   with(kCompactionMinSize, [&](std::string_view v) {
     // 0 (every window takes the ratio test) is kept as 1, which acts the
     // same, since 0 in CompactionOptions means "the flush size".
@@ -96,11 +100,7 @@ std::vector<std::string> ApplyStoreConfiguration(
     if (n) c.max_size = *n;
     return n.has_value();
   });
-  with(kCompactionRatioOffPeak, [&](std::string_view v) {
-    const auto r = PositiveDecimal(v);
-    if (r) c.offpeak_ratio = *r;
-    return r.has_value();
-  });
+  with(kCompactionRatioOffPeak, ratio(&c.offpeak_ratio));
   with(kCompactionMaxSizeOffPeak, [&](std::string_view v) {
     // 0 in CompactionOptions means "max_size"; a configured 0 is 1 (no file
     // is that small but an empty one, the same selections as 0).

@@ -20,6 +20,29 @@ class ClusterTest : public QObject {
     return c.ok() ? std::move(*c) : nullptr;
   }
 
+  // Creates table `d` (1 MB flushes, compaction.min.size 1), flushes a 200 KB
+  // file and two 30 KB files into it, waits for the compactions they start,
+  // checks that all 130 rows read back, and returns the store files left.
+  quint64 StoreFilesAfter200And30And30(Cluster* cluster, TableDescriptor d) {
+    d.memstore_flush_size = 1 << 20;
+    d.configuration.emplace("hbase.hstore.compaction.min.size", "1");
+    if (!cluster->admin().CreateTable(d).ok()) return 0;
+    auto t = cluster->GetTable(d.name);
+    int row = 0;
+    for (int rows : {100, 15, 15}) {
+      for (int i = 0; i < rows; ++i, ++row) {
+        if (!(*t)->Put(PutRow("r" + std::to_string(1000 + row), std::string(2000, 'b'))).ok()) {
+          return 0;
+        }
+      }
+      if (!cluster->admin().Flush(d.name).ok()) return 0;
+    }
+    if (!cluster->WaitForBackgroundWork().ok()) return 0;
+    auto regions = *cluster->admin().ListRegions(d.name);
+    if (regions.size() != 1 || ScanRows(**t).size() != 130) return 0;
+    return regions[0].metrics.store_files;
+  }
+
  private slots:
   void preSplitTableRoutesAndScansAcrossRegions() {
     TempDir dir;
@@ -324,23 +347,8 @@ class ClusterTest : public QObject {
     auto cluster = OpenCluster(dir.path());
     QVERIFY(cluster);
     TableDescriptor d = SimpleTable("ratio");
-    d.memstore_flush_size = 1 << 20;
-    d.configuration["hbase.hstore.compaction.min.size"] = "1";
     if (!ratio.isEmpty()) d.configuration["hbase.hstore.compaction.ratio"] = ratio.toStdString();
-    RL_QVERIFY_OK(cluster->admin().CreateTable(d));
-    auto t = cluster->GetTable("ratio");
-    int row = 0;
-    for (int rows : {100, 15, 15}) {  // 200 KB, then 30 KB twice
-      for (int i = 0; i < rows; ++i, ++row) {
-        RL_QVERIFY_OK((*t)->Put(PutRow("r" + std::to_string(1000 + row), std::string(2000, 'b'))));
-      }
-      RL_QVERIFY_OK(cluster->admin().Flush("ratio"));
-    }
-    RL_QVERIFY_OK(cluster->WaitForBackgroundWork());
-    auto regions = *cluster->admin().ListRegions("ratio");
-    QCOMPARE(regions.size(), size_t(1));
-    QCOMPARE(regions[0].metrics.store_files, files);
-    QCOMPARE(ScanRows(**t).size(), size_t(130));
+    QCOMPARE(StoreFilesAfter200And30And30(cluster.get(), d), files);
   }
 
   // A store's settings come in layers, as in HBase: the table's
@@ -391,24 +399,9 @@ class ClusterTest : public QObject {
     auto cluster = OpenCluster(dir.path(), o);
     QVERIFY(cluster);
     TableDescriptor d = SimpleTable("layers");
-    d.memstore_flush_size = 1 << 20;
-    d.configuration["hbase.hstore.compaction.min.size"] = "1";
     apply(table, &d.configuration);
     apply(family, &d.families[0].configuration);
-    RL_QVERIFY_OK(cluster->admin().CreateTable(d));
-    auto t = cluster->GetTable("layers");
-    int row = 0;
-    for (int rows : {100, 15, 15}) {
-      for (int i = 0; i < rows; ++i, ++row) {
-        RL_QVERIFY_OK((*t)->Put(PutRow("r" + std::to_string(1000 + row), std::string(2000, 'b'))));
-      }
-      RL_QVERIFY_OK(cluster->admin().Flush("layers"));
-    }
-    RL_QVERIFY_OK(cluster->WaitForBackgroundWork());
-    auto regions = *cluster->admin().ListRegions("layers");
-    QCOMPARE(regions.size(), size_t(1));
-    QCOMPARE(regions[0].metrics.store_files, files);
-    QCOMPARE(ScanRows(**t).size(), size_t(130));
+    QCOMPARE(StoreFilesAfter200And30And30(cluster.get(), d), files);
   }
 
   void keyPrefixPolicyKeepsPrefixesTogether() {
