@@ -88,26 +88,23 @@ std::vector<std::string> ApplyStoreConfiguration(
     };
   };
   with(kCompactionRatio, ratio(&c.ratio));
-  with(kCompactionMinSize, [&](std::string_view v) {
-    // 0 (every window takes the ratio test) is kept as 1, which acts the
-    // same, since 0 in CompactionOptions means "the flush size".
-    const auto n = WholeNumber<uint64_t>(v);
-    if (n) c.min_size = std::max<uint64_t>(*n, 1);
-    return n.has_value();
-  });
-  with(kCompactionMaxSize, [&](std::string_view v) {
-    const auto n = WholeNumber<uint64_t>(v);  // 0: no file is small enough, as in HBase
-    if (n) c.max_size = *n;
-    return n.has_value();
-  });
+  // A byte count, raised to `floor` where 0 means something else in
+  // CompactionOptions.
+  auto bytes = [](uint64_t* field, uint64_t floor) {
+    return [field, floor](std::string_view v) {
+      const auto n = WholeNumber<uint64_t>(v);
+      if (n) *field = std::max(*n, floor);
+      return n.has_value();
+    };
+  };
+  // min.size 0 (every window takes the ratio test) is kept as 1, which acts
+  // the same, since 0 there means "the flush size".
+  with(kCompactionMinSize, bytes(&c.min_size, 1));
+  with(kCompactionMaxSize, bytes(&c.max_size, 0));  // 0: no file is small enough, as in HBase
   with(kCompactionRatioOffPeak, ratio(&c.offpeak_ratio));
-  with(kCompactionMaxSizeOffPeak, [&](std::string_view v) {
-    // 0 in CompactionOptions means "max_size"; a configured 0 is 1 (no file
-    // is that small but an empty one, the same selections as 0).
-    const auto n = WholeNumber<uint64_t>(v);
-    if (n) c.offpeak_max_size = std::max<uint64_t>(*n, 1);
-    return n.has_value();
-  });
+  // The off-peak maximum 0 means "max_size" there; a configured 0 is kept
+  // as 1 (no file is that small but an empty one: the same selections).
+  with(kCompactionMaxSizeOffPeak, bytes(&c.offpeak_max_size, 1));
   // HBase ignores (with a warning) an hour outside 0-23 other than -1; so
   // does this, naming the key.
   auto hour = [](int* field) {
