@@ -13,6 +13,7 @@
 #include "models/format.h"
 #include "models/split_keys_model.h"
 #include "region/split_policy.h"
+#include "regionlab/store_configuration.h"
 #include "rowkey/split_calculators.h"
 #include "shell/args.h"
 
@@ -53,6 +54,21 @@ bool readEntries(const QString& text, FormField field, const QString& name,
   if (parseKeyValueText(text, QLatin1Char('\n'), out, &e)) return true;
   add(issues, field, QStringLiteral("%1 %2").arg(name, e.message), e.entry);
   return false;
+}
+
+// The CONFIGURATION values of store settings RegionLab reads but cannot
+// take (a ratio that is not a positive number, an hour outside -1..23, ...):
+// RegionLab keeps its default for them, which the user should know.
+void warnUnreadStoreSettings(const std::map<std::string, std::string>& configuration, FormField field,
+                             const QString& where, int row, int column, QList<FormIssue>* issues) {
+  regionlab::CompactionOptions compaction;
+  int blocking = 0;
+  for (const std::string& key : regionlab::ApplyStoreConfiguration(configuration, &compaction, &blocking)) {
+    add(issues, field,
+        CreateTableForm::tr("%1 %2: '%3' cannot be read, so RegionLab keeps its default")
+            .arg(where, fromBytes(key), fromBytes(configuration.at(key))),
+        row, column, /*warning=*/true);
+  }
 }
 
 }  // namespace
@@ -130,8 +146,13 @@ void CreateTableForm::validateFamilies(QList<FormIssue>* issues, regionlab::Tabl
                                .arg(name).arg(f.block_size));
     }
     KeyValueError e;
-    if (!parseKeyValueText(row.configurationText, QLatin1Char(';'), &f.configuration, &e))
+    if (!parseKeyValueText(row.configurationText, QLatin1Char(';'), &f.configuration, &e)) {
       fail(Col::Configuration, e.message);
+    } else {
+      warnUnreadStoreSettings(f.configuration, FormField::Families,
+                              QStringLiteral("%1 %2").arg(who, FamilyTableModel::columnKey(Col::Configuration)), r,
+                              Col::Configuration, issues);
+    }
     d->families.push_back(std::move(f));
   }
 }
@@ -139,7 +160,9 @@ void CreateTableForm::validateFamilies(QList<FormIssue>* issues, regionlab::Tabl
 void CreateTableForm::validateAttributes(QList<FormIssue>* issues, regionlab::TableDescriptor* d) const {
   std::map<std::string, std::string> metadata, configuration;
   readEntries(m_metadata, FormField::Metadata, QStringLiteral("METADATA"), &metadata, issues);
-  readEntries(m_configuration, FormField::Configuration, QStringLiteral("CONFIGURATION"), &configuration, issues);
+  if (readEntries(m_configuration, FormField::Configuration, QStringLiteral("CONFIGURATION"), &configuration, issues)) {
+    warnUnreadStoreSettings(configuration, FormField::Configuration, QStringLiteral("CONFIGURATION"), -1, -1, issues);
+  }
   d->metadata = metadata;
   d->configuration = configuration;
   d->durability = m_durability;

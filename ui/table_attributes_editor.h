@@ -37,6 +37,7 @@ class TableAttributesEditor : public QWidget {
   QLineEdit* prefixLengthEdit() const { return m_prefixLength; }
   QLineEdit* delimiterEdit() const { return m_delimiter; }
   QLabel* thresholdLabel() const { return m_threshold; }
+  QPlainTextEdit* configurationEdit() const { return m_configuration; }
 
  private:
   void refresh();

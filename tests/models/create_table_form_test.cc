@@ -189,6 +189,24 @@ class CreateTableFormTest : public QObject {
     row("metadata key twice",
         [](CreateTableForm* f, const QString&) { f->setMetadataText(QStringLiteral("a=1\na=2")); }, F::Metadata, 1,
         -1, QStringLiteral("key a is given twice (also entry 1)"));
+    // Store settings RegionLab reads but cannot take: shown, Create stays enabled.
+    row("compaction ratio not a number",
+        [](CreateTableForm* f, const QString&) {
+          f->setConfigurationText(QStringLiteral("hbase.hstore.compaction.ratio=fast"));
+        },
+        F::Configuration, -1, -1,
+        QStringLiteral("CONFIGURATION hbase.hstore.compaction.ratio: 'fast' cannot be read, so RegionLab keeps its "
+                       "default"),
+        true);
+    row("off-peak hour 24",
+        [](CreateTableForm* f, const QString&) { f->setConfigurationText(QStringLiteral("hbase.offpeak.start.hour=24")); },
+        F::Configuration, -1, -1, QStringLiteral("hbase.offpeak.start.hour: '24' cannot be read"), true);
+    row("family compaction min",
+        [](CreateTableForm* f, const QString&) {
+          setCell(f, 0, Col::Configuration, QStringLiteral("hbase.hstore.compaction.min=three"));
+        },
+        F::Families, 0, Col::Configuration,
+        QStringLiteral("Family #1 (cf) CONFIGURATION hbase.hstore.compaction.min: 'three' cannot be read"), true);
     row("configuration escape",
         [](CreateTableForm* f, const QString&) { f->setConfigurationText(QStringLiteral("k=\\xZZ")); },
         F::Configuration, 0, -1, QStringLiteral("value: bad escape"));
