@@ -61,13 +61,8 @@ bool readEntries(const QString& text, FormField field, const QString& name,
 // RegionLab keeps its default for them, which the user should know.
 void warnUnreadStoreSettings(const std::map<std::string, std::string>& configuration, FormField field,
                              const QString& where, int row, int column, QList<FormIssue>* issues) {
-  regionlab::CompactionOptions compaction;
-  int blocking = 0;
-  for (const std::string& key : regionlab::ApplyStoreConfiguration(configuration, &compaction, &blocking)) {
-    add(issues, field,
-        CreateTableForm::tr("%1 %2: '%3' cannot be read, so RegionLab keeps its default")
-            .arg(where, fromBytes(key), fromBytes(configuration.at(key))),
-        row, column, /*warning=*/true);
+  for (const std::string& message : regionlab::UnreadStoreSettingWarnings(configuration, where.toStdString())) {
+    add(issues, field, fromBytes(message), row, column, /*warning=*/true);
   }
 }
 

@@ -125,4 +125,16 @@ std::vector<std::string> ApplyStoreConfiguration(
   return unread;
 }
 
+std::vector<std::string> UnreadStoreSettingWarnings(
+    const std::map<std::string, std::string>& configuration, const std::string& where) {
+  CompactionOptions compaction;
+  int blocking = 0;
+  std::vector<std::string> out;
+  for (const std::string& key : ApplyStoreConfiguration(configuration, &compaction, &blocking)) {
+    out.push_back(where + " " + key + ": '" + configuration.at(key) +
+                  "' cannot be read, so RegionLab keeps its default");
+  }
+  return out;
+}
+
 }  // namespace regionlab

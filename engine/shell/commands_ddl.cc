@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "regionlab/bytes.h"
+#include "regionlab/store_configuration.h"
 #include "shell/args.h"
 #include "shell/command_util.h"
 #include "shell/descriptors.h"
@@ -12,10 +13,25 @@ namespace regionlab::shell {
 
 namespace {
 
+// Warns about store settings in the table's or a family's CONFIGURATION
+// that RegionLab cannot read (it keeps its defaults for them).
+void WarnUnreadStoreSettings(CommandContext& ctx, const TableDescriptor& desc) {
+  for (const std::string& w : UnreadStoreSettingWarnings(desc.configuration, "CONFIGURATION")) {
+    ctx.Warn(w);
+  }
+  for (const FamilyOptions& f : desc.families) {
+    for (const std::string& w : UnreadStoreSettingWarnings(
+             f.configuration, "column family " + ToStringBinary(f.name) + " CONFIGURATION")) {
+      ctx.Warn(w);
+    }
+  }
+}
+
 Status Create(CommandContext& ctx) {
   TableDescriptor desc;
   std::vector<std::string> splits;
   RL_RETURN_IF_ERROR(BuildCreate(&ctx, &desc, &splits));
+  WarnUnreadStoreSettings(ctx, desc);
   RL_RETURN_IF_ERROR(ctx.admin().CreateTable(desc, splits));
   const std::string name = desc.FullName();
   ctx.Line("Created table " + name);
@@ -32,6 +48,7 @@ Status Alter(CommandContext& ctx) {
   if (!desc.ok()) return desc.status();
   TableDescriptor changed = *desc;
   RL_RETURN_IF_ERROR(ApplyAlter(&ctx, &changed));
+  WarnUnreadStoreSettings(ctx, changed);
   RL_RETURN_IF_ERROR(ctx.admin().ModifyTable(changed));
   auto regions = ctx.admin().ListRegions(table);
   const size_t n = regions.ok() ? regions->size() : 0;

@@ -52,4 +52,11 @@ std::vector<std::string> ApplyStoreConfiguration(
     const std::map<std::string, std::string>& configuration, CompactionOptions* compaction,
     int* blocking_store_files);
 
+// One message per key above whose value cannot be read:
+// "<where> <key>: '<value>' cannot be read, so RegionLab keeps its default".
+// `where` names the CONFIGURATION, e.g. "CONFIGURATION" or
+// "column family f CONFIGURATION".
+std::vector<std::string> UnreadStoreSettingWarnings(
+    const std::map<std::string, std::string>& configuration, const std::string& where);
+
 }  // namespace regionlab

@@ -337,6 +337,32 @@ class ShellCommandsTest : public QObject {
     QVERIFY(Text(dup).contains("VERSIONS => '2'"));
   }
 
+  // A store setting RegionLab reads but cannot take: a warning naming the
+  // key, the value and where it is; the table is still created or altered.
+  void unreadableStoreSettingsWarn() {
+    ShellFixture fx;
+    QVERIFY(fx.ok());
+    auto r = fx.Last("create 't', {NAME => 'f', CONFIGURATION => {'hbase.offpeak.end.hour' => '25', "
+                     "'hbase.hstore.compaction.min' => '4'}}, "
+                     "CONFIGURATION => {'hbase.hstore.compaction.ratio' => 'fast'}");
+    QVERIFY2(r.ok, r.error.c_str());
+    QVERIFY(Text(r).contains("CONFIGURATION hbase.hstore.compaction.ratio: 'fast' cannot be read, so RegionLab "
+                             "keeps its default\n"));
+    QVERIFY(Text(r).contains("column family f CONFIGURATION hbase.offpeak.end.hour: '25' cannot be read, so "
+                             "RegionLab keeps its default\n"));
+    QCOMPARE(r.json.Get("warnings")->size(), size_t(2));
+    auto fixed = fx.Last("alter 't', {NAME => 'f', CONFIGURATION => {'hbase.offpeak.end.hour' => '6'}}, "
+                         "CONFIGURATION => {'hbase.hstore.compaction.ratio' => '1.4'}");
+    QVERIFY2(fixed.ok, fixed.error.c_str());
+    const Json* none = fixed.json.Get("warnings");  // absent when there are none
+    QVERIFY(none == nullptr || none->size() == 0);
+    auto again = fx.Last("alter 't', {NAME => 'f', CONFIGURATION => {'hbase.hstore.compaction.max.size' => '1g'}}");
+    QVERIFY2(again.ok, again.error.c_str());
+    QVERIFY(Text(again).contains("column family f CONFIGURATION hbase.hstore.compaction.max.size: '1g' cannot be "
+                                 "read"));
+    QCOMPARE(again.json.Get("warnings")->size(), size_t(1));
+  }
+
   void ddlLifecycle() {
     ShellFixture fx;
     QVERIFY(fx.ok());
