@@ -7,9 +7,8 @@
 #include "cache/block_cache.h"
 #include "region/holding_iterator.h"
 #include "region/region_impl.h"
-
-#include "regionlab/store_configuration.h"
 #include "regionlab/bytes.h"
+#include "regionlab/store_configuration.h"
 #include "util/clock.h"
 #include "util/env.h"
 #include "util/key_value.h"
