@@ -206,7 +206,9 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
       for (const auto& f : files) {
         cands.push_back({f->size, f->reader->info().max_sequence_id, false});
       }
+      // The clock is read only when the store has off-peak hours at all.
       const bool may_use_off_peak =
+          HasOffPeakHours(st.compaction) &&
           IsOffPeakHour(st.compaction, LocalHourOf(clock_->NowMillis())) && off_peak.TryTake();
       CompactionSelection sel = SelectMinorCompaction(cands, st.compaction,
                                                       st.blocking_store_files, may_use_off_peak);
