@@ -210,8 +210,8 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
       const bool may_use_off_peak =
           HasOffPeakHours(st.compaction) &&
           IsOffPeakHour(st.compaction, LocalHourOf(clock_->NowMillis())) && off_peak.TryTake();
-      CompactionSelection sel = SelectMinorCompaction(cands, st.compaction,
-                                                      st.blocking_store_files, may_use_off_peak);
+      CompactionSelection sel =
+          SelectMinorCompaction(cands, st.compaction, st.blocking_store_files, may_use_off_peak);
       if (!sel.off_peak) off_peak.Release();  // the policy did not use the off-peak settings
       for (size_t idx : sel.files) inputs.push_back(files[idx]);
       if (inputs.empty()) return Status::OK();

@@ -44,10 +44,9 @@ std::optional<double> PositiveDecimal(std::string_view text) {
 
 const std::vector<std::string>& StoreConfigurationKeys() {
   static const std::vector<std::string> kKeys = {
-      kCompactionMin,          kCompactionMax,    kCompactionRatio,
-      kCompactionMinSize,      kCompactionMaxSize, kCompactionRatioOffPeak,
-      kCompactionMaxSizeOffPeak, kOffPeakStartHour, kOffPeakEndHour,
-      kBlockingStoreFiles};
+      kCompactionMin,     kCompactionMax,          kCompactionRatio,          kCompactionMinSize,
+      kCompactionMaxSize, kCompactionRatioOffPeak, kCompactionMaxSizeOffPeak, kOffPeakStartHour,
+      kOffPeakEndHour,    kBlockingStoreFiles};
   return kKeys;
 }
 

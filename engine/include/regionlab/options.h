@@ -72,7 +72,8 @@ bool HasOffPeakHours(const CompactionOptions& opts);
 // always false without valid off-peak hours.
 bool IsOffPeakHour(const CompactionOptions& opts, int hour);
 // The local hour (0-23) of a time in milliseconds since the epoch, as HBase's
-// CurrentHourProvider reads it from the default time zone.
+// CurrentHourProvider reads it from the default time zone; -1 when the time
+// cannot be converted (never an off-peak hour).
 int LocalHourOf(int64_t epoch_millis);
 
 // Memstore bytes across every region that shares it (a region server's
