@@ -155,13 +155,20 @@ class ClusterScanner final : public ResultScanner {
   ClusterScanner(ClusterImpl* cluster, std::string table, Scan scan)
       : cluster_(cluster), table_(std::move(table)), scan_(std::move(scan)) {}
 
+  // LIMIT counts rows. With BATCH a row comes in several results, and the
+  // limit-th row still comes whole, as in HBase (its region scanner, opened
+  // with the rows still allowed, ends after that row's last batch).
   bool Next(RowResult* out) override {
     while (status_.ok()) {
-      if (scan_.limit >= 0 && rows_ >= scan_.limit) return false;
+      const bool limit_reached = scan_.limit >= 0 && rows_ >= scan_.limit;
+      if (limit_reached && (scan_.batch <= 0 || current_ == nullptr)) return false;
       if (current_ == nullptr && !OpenNext()) return false;
       if (current_->Next(out)) {
-        if (out->row != last_row_) {
-          ++rows_;
+        if (scan_.batch <= 0) {
+          ++rows_;  // each result is a whole row
+        } else if (rows_ == 0 || out->row != last_row_) {
+          if (limit_reached) return false;  // a row past the limit
+          ++rows_;                          // the first batch of a row
           last_row_ = out->row;
         }
         return true;

@@ -404,6 +404,57 @@ class ClusterTest : public QObject {
     QCOMPARE(StoreFilesAfter200And30And30(cluster.get(), d), files);
   }
 
+  // A scan's LIMIT counts rows across regions, also when BATCH splits a row
+  // into several results (HBase's setBatch): 30 rows of 3 cells in 3 regions.
+  void scanLimitCountsRowsAcrossRegions_data() {
+    QTest::addColumn<int>("batch");
+    QTest::addColumn<int>("limit");
+    QTest::addColumn<bool>("reversed");
+    QTest::addColumn<int>("results");
+    QTest::addColumn<int>("rows");
+    QTest::newRow("whole rows, no limit") << -1 << -1 << false << 30 << 30;
+    QTest::newRow("whole rows, limit 15") << -1 << 15 << false << 15 << 15;
+    QTest::newRow("batch 2, limit 15") << 2 << 15 << false << 30 << 15;
+    QTest::newRow("batch 1, limit 5") << 1 << 5 << false << 15 << 5;
+    QTest::newRow("batch 2, no limit") << 2 << -1 << false << 60 << 30;
+    QTest::newRow("reversed, limit 12") << -1 << 12 << true << 12 << 12;
+    QTest::newRow("reversed, batch 2, limit 12") << 2 << 12 << true << 24 << 12;
+  }
+  void scanLimitCountsRowsAcrossRegions() {
+    QFETCH(int, batch);
+    QFETCH(int, limit);
+    QFETCH(bool, reversed);
+    TempDir dir;
+    auto cluster = OpenCluster(dir.path());
+    QVERIFY(cluster);
+    RL_QVERIFY_OK(cluster->admin().CreateTable(SimpleTable("lim"), {"r10", "r20"}));
+    auto t = cluster->GetTable("lim");
+    for (int i = 0; i < 30; ++i) {
+      RowMutation m;
+      m.row = i < 10 ? "r0" + std::to_string(i) : "r" + std::to_string(i);
+      for (const char* q : {"a", "b", "c"}) m.Put("f", q, "v");
+      RL_QVERIFY_OK((*t)->Put(m));
+    }
+    Scan scan;
+    scan.batch = batch;
+    scan.limit = limit;
+    scan.reversed = reversed;
+    auto scanner = (*t)->GetScanner(scan);
+    RL_QVERIFY_OK(scanner.status());
+    RowResult r;
+    int results = 0;
+    QStringList rows;
+    while ((*scanner)->Next(&r)) {
+      ++results;
+      const QString row = QString::fromStdString(r.row);
+      if (rows.isEmpty() || rows.back() != row) rows << row;
+    }
+    RL_QVERIFY_OK((*scanner)->status());
+    QTEST(results, "results");
+    QTEST(int(rows.size()), "rows");
+    QCOMPARE(rows.front(), reversed ? QStringLiteral("r29") : QStringLiteral("r00"));
+  }
+
   void keyPrefixPolicyKeepsPrefixesTogether() {
     TempDir dir;
     auto cluster = OpenCluster(dir.path());
