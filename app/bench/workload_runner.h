@@ -104,9 +104,10 @@ class WorkloadRunner {
   void checkRead(WorkloadResult* r, uint64_t index, bool found, std::string_view value);
   bool fail(WorkloadResult* r, const Status& s, const char* what);
   uint64_t newVersion() { return m_nextVersion++; }
-  // Notes the store's layout in *r and restarts the workload's clock: setup
-  // before the timed loop (a reopen, a shuffle) calls it when done, so the
-  // layout is the one the timed operations start on.
+  // Notes the store's layout in *r and restarts the workload's clock. Every
+  // workload calls it once, after its setup (a reopen, a shuffle) and right
+  // before its timed part, so the layout is the one the timed operations
+  // start on.
   void startClock(WorkloadResult* r) {
     r->layout = m_store->layout();
     m_clock = Stopwatch();
