@@ -81,6 +81,10 @@ class RegionImpl {
 
   // region_write.cc
   Status Validate(const RowMutation& m) const;
+  // "Now" for a read's TTL checks: the clock's time when a family has a TTL,
+  // else 0 without reading the clock (a read of families that keep their
+  // cells forever never compares a timestamp with it).
+  int64_t ReadTime() const;
   // The index in stores_ of `family`, or stores_.size().
   size_t StoreIndex(std::string_view family) const;
   Status ResolveLatestVersionDeletes(RowMutation* m);

@@ -197,6 +197,13 @@ void AddStoreFiles(const ReadSpec& read, const ScanQueryOptions& o, bool whole_f
 
 }  // namespace
 
+int64_t RegionImpl::ReadTime() const {
+  for (const Store& s : stores_) {
+    if (FamilyTtlMillis(s.family.ttl_seconds) >= 0) return clock_->NowMillis();
+  }
+  return 0;  // no family has a TTL: nothing expires, so "now" is never compared
+}
+
 RegionImpl::StoreVersions RegionImpl::CurrentVersions() const {
   StoreVersions versions;
   std::lock_guard<std::mutex> l(state_mu_);
@@ -216,7 +223,7 @@ std::vector<std::unique_ptr<StoreScanner>> RegionImpl::OpenStoreScanners(const S
                                                                          bool single_row) {
   const uint64_t read_point = read_point_.load(std::memory_order_acquire);
   StoreVersions versions = CurrentVersions();
-  const int64_t now = clock_->NowMillis();
+  const int64_t now = ReadTime();
   const ReadSpec read = ReadSpec::Of(scan, single_row);
   std::vector<std::unique_ptr<StoreScanner>> scanners;
   for (size_t i = 0; i < stores_.size(); ++i) {
@@ -411,7 +418,7 @@ Status RegionImpl::DoGet(const Get& get, RowResult* out) {
   // scanner: each store's cursors live on this stack and read the row once.
   const uint64_t read_point = read_point_.load(std::memory_order_acquire);
   StoreVersions versions = CurrentVersions();
-  const int64_t now = clock_->NowMillis();
+  const int64_t now = ReadTime();
   const ReadSpec read = ReadSpec::Of(get);
   const uint64_t row_hash = RowBloom::Hash(get.row);
   out->row.assign(get.row);

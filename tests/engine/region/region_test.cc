@@ -1,6 +1,7 @@
 // Region behaviour: the write path's limits, HBase's read semantics across
 // memstore and store files, flush, compaction, reopen, MVCC and metrics.
 #include <QtTest>
+#include <atomic>
 #include <thread>
 
 #include "region_test_util.h"
@@ -244,6 +245,64 @@ class RegionTest : public QObject {
     RL_QVERIFY_OK(region->Compact(true));
     QCOMPARE(Describe(region->DoGet(get)->cells), QStringList({"r/g:q@999000=g2"}));
     QCOMPARE(region->GetMetrics().stores[0].store_files, quint64(0));  // f: all expired, no file
+  }
+
+  // Reads look at the clock only for TTL: a Get or scan of a region whose
+  // families keep their cells forever never reads it, one with a TTL family
+  // reads it and still hides the expired cells.
+  void readsConsultTheClockOnlyForTtl_data() {
+    QTest::addColumn<int>("ttl_seconds");  // of family f; family g keeps cells forever
+    QTest::addColumn<bool>("scan");
+    QTest::addColumn<bool>("clock_read");
+    QTest::newRow("no TTL, get") << 0 << false << false;
+    QTest::newRow("no TTL, scan") << 0 << true << false;
+    QTest::newRow("TTL on one family, get") << 10 << false << true;
+    QTest::newRow("TTL on one family, scan") << 10 << true << true;
+  }
+  void readsConsultTheClockOnlyForTtl() {
+    QFETCH(int, ttl_seconds);
+    QFETCH(bool, scan);
+    QFETCH(bool, clock_read);
+    class CountingClock final : public Clock {
+     public:
+      int64_t NowMillis() const override {
+        reads.fetch_add(1);
+        return 1'000'000;
+      }
+      mutable std::atomic<int> reads{0};
+    } clock;
+    TempDir dir;
+    RegionOptions opts;
+    opts.clock = &clock;
+    opts.compaction.auto_compact = false;
+    FamilyOptions f = Family("f", 1);
+    if (ttl_seconds > 0) f.ttl_seconds = ttl_seconds;
+    auto region = OpenRegion(dir.path(), Descriptor({f, Family("g", 1)}), opts);
+    QVERIFY(region);
+    RowMutation put;
+    put.row = "r";
+    put.Put("f", "q", "old", 900'000).Put("f", "q2", "new", 999'000).Put("g", "q", "g", 900'000);
+    RL_QVERIFY_OK(region->Mutate(put));
+    RL_QVERIFY_OK(region->Flush());
+    clock.reads = 0;
+    QStringList cells;
+    if (scan) {
+      auto scanner = region->GetScanner(Scan{});
+      QVERIFY(scanner.ok());
+      RowResult row;
+      while ((*scanner)->Next(&row)) cells += Describe(row.cells);
+      RL_QVERIFY_OK((*scanner)->status());
+    } else {
+      Get get;
+      get.row = "r";
+      cells = Describe(region->DoGet(get)->cells);
+    }
+    QCOMPARE(clock.reads.load() > 0, clock_read);
+    // With a 10 s TTL at 1,000,000 ms, f's cell of 900,000 has expired.
+    const QStringList expected =
+        ttl_seconds > 0 ? QStringList({"r/f:q2@999000=new", "r/g:q@900000=g"})
+                        : QStringList({"r/f:q@900000=old", "r/f:q2@999000=new", "r/g:q@900000=g"});
+    QCOMPARE(cells, expected);
   }
 
   void timeRange() {
