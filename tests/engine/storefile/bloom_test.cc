@@ -81,6 +81,43 @@ class BloomTest : public QObject {
     QVERIFY(s.message().find("/b: bloom block at offset 77") != std::string::npos);
   }
 
+  // The bit array is exactly the one FORMAT-storefile.md defines -- probe i
+  // of a key sets bit (h1 + i * h2) mod num_bits, h1 = Murmur3_32(key, 0),
+  // h2 = Murmur3_32(key, h1) -- so files written before and after any change
+  // to how the bits are computed read the same. Sizes that are and are not
+  // powers of two, down to the 64-bit minimum.
+  void bitsFollowTheFormat_data() {
+    QTest::addColumn<int>("keys");
+    QTest::newRow("1 key, 64 bits") << 1;
+    QTest::newRow("7 keys") << 7;
+    QTest::newRow("1000 keys") << 1000;
+    QTest::newRow("12345 keys") << 12345;
+  }
+  void bitsFollowTheFormat() {
+    QFETCH(int, keys);
+    storefile::BloomFilterBuilder b(0);
+    std::vector<std::string> added;
+    for (int i = 0; i < keys; ++i) {
+      added.push_back("row-" + std::to_string(i * 7919));
+      b.AddKey(added.back());
+    }
+    const std::string block = b.Finish();
+    storefile::BloomFilter f;
+    RL_QVERIFY_OK(storefile::BloomFilter::Parse(block, "/b", 0, &f));
+    const uint64_t n = f.num_bits();
+    std::string expected(n / 8, '\0');
+    for (const std::string& k : added) {
+      const uint32_t h1 = Murmur3_32(k, 0);
+      const uint32_t h2 = Murmur3_32(k, h1);
+      for (uint64_t i = 0; i < uint64_t(storefile::kBloomProbes); ++i) {
+        const uint64_t bit = (uint64_t(h1) + i * h2) % n;
+        expected[bit / 8] = char(expected[bit / 8] | (1 << (bit % 8)));
+      }
+    }
+    QCOMPARE(block.size(), 14 + expected.size());
+    QVERIFY(block.compare(14, std::string::npos, expected) == 0);
+  }
+
   // 10000 present rows are all found; 10000 absent rows give <= 2% false
   // positives. Both sizing modes (exact at Finish, and sized up front).
   void rowBloomFalsePositiveRate_data() {
