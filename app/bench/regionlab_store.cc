@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "regionlab/store_configuration.h"
+#include "storefile/bloom_filter.h"
 #include "storefile/store_file_iterator.h"
 #include "util/env.h"
 
@@ -20,9 +21,14 @@ regionlab::FamilyOptions benchFamily(const StoreSettings& settings) {
 
 std::vector<std::pair<std::string, std::string>> describeFamily(
     const regionlab::FamilyOptions& family) {
+  char bits_per_key[32];
+  std::snprintf(bits_per_key, sizeof(bits_per_key), "%g", regionlab::storefile::kBloomBitsPerKey);
   return {
       {"COMPRESSION", regionlab::CompressionName(family.compression)},
       {"BLOOMFILTER", regionlab::BloomTypeName(family.bloom)},
+      {"bloom layout",
+       "blocked: each key's " + std::to_string(regionlab::storefile::kBloomProbes) +
+           " probes in one 64-byte block, " + bits_per_key + " bits/key"},
       {"BLOCKSIZE", std::to_string(family.block_size)},
       {"checksums", "CRC32C per block, verified on every read"},
       {"scan read-ahead",

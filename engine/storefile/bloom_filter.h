@@ -1,11 +1,14 @@
 // The bloom block of a store file (HBase's general bloom filter): a bit
 // array answering "may this file hold key K?" with no false negatives and
-// about 1% false positives.
+// about 1% false positives (HBase's io.storefile.bloom.error.rate).
 //
-// Each key sets kBloomProbes bits chosen by double hashing
-// (Kirsch-Mitzenmacher): bit_i = (h1 + i * h2) mod num_bits, with
-// h1 = Murmur3_32(key, 0) and h2 = Murmur3_32(key, h1). The array has
-// kBloomBitsPerKey bits per key, the optimum for a 1% false-positive rate.
+// A key is hashed once into h1 = Murmur3_32(key, 0) and h2 = Murmur3_32(key,
+// h1). The writer builds blocked filters: h1 picks one 512-bit block (a cache
+// line) and kBloomProbes bits inside it are derived from h2, so a query reads
+// one cache line however many probes it makes. kBloomBitsPerKey bits per key
+// give the 1% rate. The reader also reads the filters of files written
+// before (double hashing over the whole array: bit_i = (h1 + i * h2) mod
+// num_bits). FORMAT-storefile.md has both layouts.
 //
 // The store-file writer feeds it each distinct row (ROW) or each distinct
 // row+qualifier (ROWCOL, encoded as BloomColumnKey).
@@ -24,10 +27,14 @@
 
 namespace regionlab::storefile {
 
-inline constexpr double kBloomBitsPerKey = 9.6;
+// Blocked filters need about 10 bits per key for a 1% rate (a whole-array
+// filter 9.6): keys spread unevenly over the blocks.
+inline constexpr double kBloomBitsPerKey = 10.0;
 inline constexpr int kBloomProbes = 7;
-// Hash-scheme id stored in the bloom block.
+// Hash-scheme ids stored in the bloom block. The writer writes blocked
+// filters; the reader also reads the double-hashing filters of older files.
 inline constexpr uint8_t kBloomHashMurmur3Double = 1;
+inline constexpr uint8_t kBloomHashMurmur3Blocked = 2;
 
 // The ROWCOL bloom key of (row, qualifier): u16 big-endian row length, row,
 // qualifier -- the same prefix a cell key starts with, so it is unambiguous.
@@ -83,6 +90,7 @@ class BloomFilter {
   uint64_t num_bits_ = 0;
   uint64_t key_count_ = 0;
   int probes_ = 0;
+  bool blocked_ = false;  // kBloomHashMurmur3Blocked, else kBloomHashMurmur3Double
 };
 
 }  // namespace regionlab::storefile

@@ -5,6 +5,7 @@
 
 #include "storefile/bloom_filter.h"
 #include "storefile_test_util.h"
+#include "util/coding.h"
 #include "util/hash.h"
 
 using namespace regionlab;
@@ -72,7 +73,7 @@ class BloomTest : public QObject {
     storefile::BloomFilter f;
     RL_QVERIFY_OK(storefile::BloomFilter::Parse(block, "/b", 0, &f));
     QCOMPARE(quint64(f.key_count()), quint64(1000));
-    QCOMPARE(quint64(f.num_bits()), quint64(9600));  // 9.6 bits per key
+    QCOMPARE(quint64(f.num_bits()), quint64(10240));  // 10 bits per key, whole 512-bit blocks
     for (int i = 0; i < 1000; ++i) QVERIFY(f.MayContain("k" + std::to_string(i)));
     // A truncated bit array is rejected.
     storefile::BloomFilter g;
@@ -81,20 +82,23 @@ class BloomTest : public QObject {
     QVERIFY(s.message().find("/b: bloom block at offset 77") != std::string::npos);
   }
 
-  // The bit array is exactly the one FORMAT-storefile.md defines -- probe i
-  // of a key sets bit (h1 + i * h2) mod num_bits, h1 = Murmur3_32(key, 0),
-  // h2 = Murmur3_32(key, h1) -- so files written before and after any change
-  // to how the bits are computed read the same. Sizes that are and are not
-  // powers of two, down to the 64-bit minimum.
+  // The bit array is exactly the one FORMAT-storefile.md defines for the
+  // blocked filters the writer builds: h1 = Murmur3_32(key, 0) picks block
+  // (h1 * blocks) >> 32 of 512 bits, and probe i sets bit g_i >> 23 of it,
+  // g_0 = h2 = Murmur3_32(key, h1), g_(i+1) = g_i * 0x9E3779B9 mod 2^32.
+  // One block up to many.
   void bitsFollowTheFormat_data() {
     QTest::addColumn<int>("keys");
-    QTest::newRow("1 key, 64 bits") << 1;
-    QTest::newRow("7 keys") << 7;
-    QTest::newRow("1000 keys") << 1000;
-    QTest::newRow("12345 keys") << 12345;
+    QTest::addColumn<int>("bits");
+    QTest::newRow("1 key: one block") << 1 << 512;
+    QTest::newRow("51 keys: one block") << 51 << 512;
+    QTest::newRow("52 keys: two blocks") << 52 << 1024;
+    QTest::newRow("1000 keys") << 1000 << 10240;
+    QTest::newRow("12345 keys") << 12345 << 123904;
   }
   void bitsFollowTheFormat() {
     QFETCH(int, keys);
+    QFETCH(int, bits);
     storefile::BloomFilterBuilder b(0);
     std::vector<std::string> added;
     for (int i = 0; i < keys; ++i) {
@@ -102,20 +106,64 @@ class BloomTest : public QObject {
       b.AddKey(added.back());
     }
     const std::string block = b.Finish();
+    QCOMPARE(int(uint8_t(block[5])), int(storefile::kBloomHashMurmur3Blocked));
     storefile::BloomFilter f;
     RL_QVERIFY_OK(storefile::BloomFilter::Parse(block, "/b", 0, &f));
-    const uint64_t n = f.num_bits();
-    std::string expected(n / 8, '\0');
+    QCOMPARE(int(f.num_bits()), bits);
+    std::string expected(bits / 8, '\0');
     for (const std::string& k : added) {
       const uint32_t h1 = Murmur3_32(k, 0);
-      const uint32_t h2 = Murmur3_32(k, h1);
-      for (uint64_t i = 0; i < uint64_t(storefile::kBloomProbes); ++i) {
-        const uint64_t bit = (uint64_t(h1) + i * h2) % n;
+      uint32_t g = Murmur3_32(k, h1);
+      const uint64_t base = ((uint64_t(h1) * uint64_t(bits / 512)) >> 32) * 512;
+      for (int i = 0; i < storefile::kBloomProbes; ++i, g *= 0x9E3779B9u) {
+        const uint64_t bit = base + (g >> 23);
         expected[bit / 8] = char(expected[bit / 8] | (1 << (bit % 8)));
       }
     }
     QCOMPARE(block.size(), 14 + expected.size());
     QVERIFY(block.compare(14, std::string::npos, expected) == 0);
+  }
+
+  // Files written before blocked filters hold double-hashing filters
+  // (hash_id 1: probe i is bit (h1 + i * h2) mod num_bits of the whole
+  // array, 9.6 bits per key). The reader still answers them: every key
+  // present, at most 2% false positives.
+  void readsDoubleHashingFilters() {
+    constexpr int kKeys = 5000;
+    const uint64_t n = 48000;  // ceil(9.6 * 5000), a multiple of 8 but not of 512
+    std::string bits(n / 8, '\0');
+    for (int i = 0; i < kKeys; ++i) {
+      const std::string k = "old-" + std::to_string(2 * i);
+      const uint32_t h1 = Murmur3_32(k, 0);
+      const uint32_t h2 = Murmur3_32(k, h1);
+      for (uint64_t p = 0; p < 7; ++p) {
+        const uint64_t bit = (uint64_t(h1) + p * h2) % n;
+        bits[bit / 8] = char(bits[bit / 8] | (1 << (bit % 8)));
+      }
+    }
+    std::string block;
+    PutFixed32(&block, uint32_t(n));
+    block.push_back(char(7));
+    block.push_back(char(storefile::kBloomHashMurmur3Double));
+    PutFixed64(&block, kKeys);
+    block += bits;
+    storefile::BloomFilter f;
+    RL_QVERIFY_OK(storefile::BloomFilter::Parse(block, "/old", 0, &f));
+    for (int i = 0; i < kKeys; ++i) QVERIFY(f.MayContain("old-" + std::to_string(2 * i)));
+    int false_positives = 0;
+    for (int i = 0; i < kKeys; ++i) {
+      if (f.MayContain("old-" + std::to_string(2 * i + 1))) ++false_positives;
+    }
+    QVERIFY2(false_positives <= kKeys / 50, qPrintable(QString::number(false_positives)));
+    // The same bits named as a blocked filter are refused: 48000 bits is
+    // not a whole number of 512-bit blocks.
+    block[5] = char(storefile::kBloomHashMurmur3Blocked);
+    storefile::BloomFilter g;
+    const Status s = storefile::BloomFilter::Parse(block, "/old", 99, &g);
+    QVERIFY(s.IsCorruption());
+    QVERIFY2(s.message().find("/old: bloom block at offset 99: bit count 48000 is not whole "
+                              "512-bit blocks") != std::string::npos,
+             s.ToString().c_str());
   }
 
   // 10000 present rows are all found; 10000 absent rows give <= 2% false
@@ -202,7 +250,7 @@ class BloomTest : public QObject {
     QVERIFY(reader != nullptr);
     QVERIFY(reader->bloom() != nullptr);
     QCOMPARE(quint64(reader->bloom()->key_count()), quint64(1000));
-    QCOMPARE(quint64(reader->bloom()->num_bits()), quint64(9600));
+    QCOMPARE(quint64(reader->bloom()->num_bits()), quint64(10240));
     QCOMPARE(quint64(reader->info().cell_count), quint64(10000));
   }
 
@@ -212,10 +260,10 @@ class BloomTest : public QObject {
     TempDir dir;
     auto big = WriteRows(dir, "big.sf", BloomType::kRow, 1000, 1, 5000);
     QVERIFY(big != nullptr && big->bloom() != nullptr);
-    QCOMPARE(quint64(big->bloom()->num_bits()), quint64(48000));
+    QCOMPARE(quint64(big->bloom()->num_bits()), quint64(50176));  // 50,000 in 512-bit blocks
     auto small = WriteRows(dir, "small.sf", BloomType::kRow, 1000, 1, 100);
     QVERIFY(small != nullptr && small->bloom() != nullptr);
-    QCOMPARE(quint64(small->bloom()->num_bits()), quint64(960));
+    QCOMPARE(quint64(small->bloom()->num_bits()), quint64(1024));
     for (uint32_t r = 0; r < 1000; ++r) QVERIFY(small->MayContainRow(BinaryRow(2 * r)));
   }
 };
