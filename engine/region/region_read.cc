@@ -169,11 +169,15 @@ void AddStoreFiles(const ReadSpec& read, const ScanQueryOptions& o, bool whole_f
   const bool lazy_get = read.single_row && !read.has_filter && !o.columns.empty();
   KeyBuffer target, placeholder;  // built for the first file sought lazily
   std::optional<storefile::BloomHash> row_hash;  // hashed once for every file's filter
+  if (read.single_row) {
+    // Every file's filter block is a likely cache miss: start them all first.
+    row_hash = storefile::BloomHash::Of(read.start_row);
+    for (const auto& f : sources->version().files) f->reader->PrefetchRowBloom(*row_hash);
+  }
   for (const auto& f : sources->version().files) {
     const StoreFileInfo& info = f->reader->info();
     if (!FileMayMatter(info, read, expired_before)) continue;
     if (read.single_row) {
-      if (!row_hash) row_hash = storefile::BloomHash::Of(read.start_row);
       if (!f->reader->MayContainRow(*row_hash)) continue;
       // A ROWCOL bloom also answers for the column (a ROW bloom already has).
       if (info.bloom == BloomType::kRowCol && o.columns.size() == 1 && !whole_family &&

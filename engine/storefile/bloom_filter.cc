@@ -145,6 +145,11 @@ bool BloomFilter::MayContain(std::string_view key) const {
   return MayContain(BloomHash::Of(key));
 }
 
+void BloomFilter::Prefetch(const BloomHash& hash) const {
+  if (num_bits_ == 0 || !blocked_) return;  // double hashing: seven lines, not worth it
+  __builtin_prefetch(contents_.data() + kBloomHeaderSize + BlockOffset(num_bits_, hash.h1));
+}
+
 bool BloomFilter::MayContain(const BloomHash& hash) const {
   if (num_bits_ == 0) return true;  // no filter: cannot rule anything out
   const char* bits = contents_.data() + kBloomHeaderSize;

@@ -82,6 +82,9 @@ class BloomFilter {
 
   bool MayContain(std::string_view key) const;
   bool MayContain(const BloomHash& hash) const;
+  // Starts loading the memory MayContain(hash) will read, so that the cache
+  // misses of several files' filters overlap instead of following each other.
+  void Prefetch(const BloomHash& hash) const;
   uint64_t key_count() const { return key_count_; }
   uint64_t num_bits() const { return num_bits_; }
 

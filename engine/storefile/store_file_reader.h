@@ -81,6 +81,10 @@ class StoreFileReader : public BlockSource, public std::enable_shared_from_this<
   bool MayContainRow(std::string_view row) const;
   // The same for a row hashed already (BloomHash::Of(row)).
   bool MayContainRow(const storefile::BloomHash& row_hash) const;
+  // Starts loading what MayContainRow(row_hash) reads (see BloomFilter::Prefetch).
+  void PrefetchRowBloom(const storefile::BloomHash& row_hash) const {
+    if (meta_.has_bloom && meta_.info.bloom == BloomType::kRow) meta_.bloom.Prefetch(row_hash);
+  }
   // False only when a bloom proves the column absent: a ROWCOL bloom is
   // asked for (row, qualifier), a ROW bloom for the row; true for NONE.
   bool MayContainColumn(std::string_view row, std::string_view qualifier) const;
