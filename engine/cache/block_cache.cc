@@ -43,6 +43,7 @@ BlockCache::BlockCache(uint64_t capacity_bytes)
 BlockCache::~BlockCache() {
   // Stop loading first: a queued load releases its reader, whose destructor
   // erases the reader's blocks from this cache, still intact here.
+  read_ahead_started_.store(nullptr, std::memory_order_release);
   read_ahead_.reset();
   for (const Slot& s : slots_) delete s.entry;
 }
@@ -117,16 +118,18 @@ void BlockCache::LruPushFront(Bucket* b, Entry* e) {
   b->head.lru_next = e;
 }
 
-BlockData BlockCache::Lookup(uint64_t file_id, uint64_t offset) {
-  std::lock_guard<std::mutex> lock(mu_);
+BlockData BlockCache::Lookup(uint64_t file_id, uint64_t offset, bool counted) {
+  std::lock_guard<AdaptiveMutex> lock(mu_);
   Entry* e = slots_.empty() ? nullptr : Find(Key{file_id, offset});
   if (e == nullptr) {
-    ++misses_;
+    if (counted) ++misses_;
     return {};
   }
-  ++hits_;
+  if (counted) ++hits_;
   LruUnlink(e);
-  if (e->priority == BlockPriority::kSingle) {
+  if (e->unread) {
+    e->unread = false;  // its first read: it stays where a read's insert would have put it
+  } else if (e->priority == BlockPriority::kSingle) {
     BucketOf(BlockPriority::kSingle).bytes -= e->charge;
     e->priority = BlockPriority::kMulti;
     BucketOf(BlockPriority::kMulti).bytes += e->charge;
@@ -135,10 +138,11 @@ BlockData BlockCache::Lookup(uint64_t file_id, uint64_t offset) {
   return e->block;
 }
 
-void BlockCache::Insert(uint64_t file_id, uint64_t offset, BlockData block, bool in_memory) {
+void BlockCache::Insert(uint64_t file_id, uint64_t offset, BlockData block, bool in_memory,
+                        bool read_ahead) {
   assert(block);
   if (!block) return;
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<AdaptiveMutex> lock(mu_);
   if (!slots_.empty() && Find(Key{file_id, offset}) != nullptr) return;
   auto* e = new Entry;
   e->key = Key{file_id, offset};
@@ -146,6 +150,7 @@ void BlockCache::Insert(uint64_t file_id, uint64_t offset, BlockData block, bool
   e->charge = ChargeFor(block.size());
   e->block = std::move(block);
   e->priority = in_memory ? BlockPriority::kMemory : BlockPriority::kSingle;
+  e->unread = read_ahead;
   Bucket& bucket = BucketOf(e->priority);
   LruPushFront(&bucket, e);
   bucket.bytes += e->charge;
@@ -180,17 +185,20 @@ void BlockCache::Remove(Entry* e) {
 }
 
 bool BlockCache::Contains(uint64_t file_id, uint64_t offset) const {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<AdaptiveMutex> lock(mu_);
   return !slots_.empty() && Find(Key{file_id, offset}) != nullptr;
 }
 
 ReadAhead* BlockCache::read_ahead() {
-  std::call_once(read_ahead_once_, [this] { read_ahead_ = std::make_unique<ReadAhead>(); });
+  std::call_once(read_ahead_once_, [this] {
+    read_ahead_ = std::make_unique<ReadAhead>();
+    read_ahead_started_.store(read_ahead_.get(), std::memory_order_release);
+  });
   return read_ahead_.get();
 }
 
 void BlockCache::EraseFile(uint64_t file_id) {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<AdaptiveMutex> lock(mu_);
   auto f = files_.find(file_id);
   if (f == files_.end()) return;
   Entry* e = f->second;
@@ -242,7 +250,7 @@ void BlockCache::Evict() {
 }
 
 BlockCacheStats BlockCache::GetStats() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<AdaptiveMutex> lock(mu_);
   BlockCacheStats s;
   s.capacity = capacity_;
   s.size = size_;

@@ -31,6 +31,7 @@
 // node-based hash map reads a bucket, then each node of the chain.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -39,6 +40,7 @@
 #include <vector>
 
 #include "cache/read_ahead.h"
+#include "util/adaptive_mutex.h"
 #include "util/block_data.h"
 
 namespace regionlab {
@@ -80,14 +82,19 @@ class BlockCache {
   BlockCache& operator=(const BlockCache&) = delete;
 
   // The block, or an empty BlockData on a miss. A hit makes the block most recently used;
-  // a hit on a kSingle block promotes it to kMulti.
-  BlockData Lookup(uint64_t file_id, uint64_t offset);
+  // a hit on a kSingle block promotes it to kMulti -- except the first hit on
+  // a block inserted by read-ahead, which is that block's first read.
+  // `counted` false: a second look for the same read (after waiting for the
+  // read-ahead thread's load), which moves no hit or miss counter.
+  BlockData Lookup(uint64_t file_id, uint64_t offset, bool counted = true);
 
   // Caches `block` with kMemory priority when `in_memory`, else kSingle, and
   // runs an eviction when the size goes over the acceptable size. Inserting a
   // key that is already cached keeps the cached block (as HBase does).
+  // `read_ahead`: loaded before anyone read it (see Lookup).
   // REQUIRES: block is not empty.
-  void Insert(uint64_t file_id, uint64_t offset, BlockData block, bool in_memory);
+  void Insert(uint64_t file_id, uint64_t offset, BlockData block, bool in_memory,
+              bool read_ahead = false);
 
   // True when the block is cached. Unlike Lookup, neither a hit nor a miss:
   // no counter moves and the block keeps its place and priority.
@@ -101,6 +108,8 @@ class BlockCache {
   // read_ahead.h), started on first use. Owned by the cache: it stops first
   // when the cache is destroyed, so a load never outlives the cache it fills.
   ReadAhead* read_ahead();
+  // The read-ahead thread if it has been started, else null (never starts it).
+  ReadAhead* read_ahead_if_started() const { return read_ahead_started_.load(std::memory_order_acquire); }
 
   // A consistent snapshot of the counters.
   BlockCacheStats GetStats() const;
@@ -127,6 +136,7 @@ class BlockCache {
     BlockData block;
     uint64_t charge = 0;
     BlockPriority priority = BlockPriority::kSingle;
+    bool unread = false;  // inserted by read-ahead and not looked up since
     Entry* lru_prev = nullptr;  // circular list, head_.lru_next is the most recent
     Entry* lru_next = nullptr;
     Entry* file_prev = nullptr;  // null-terminated list of the file's blocks
@@ -163,7 +173,7 @@ class BlockCache {
   const uint64_t acceptable_size_;
   const uint64_t min_size_;
 
-  mutable std::mutex mu_;
+  mutable AdaptiveMutex mu_;
   std::vector<Slot> slots_;  // power-of-two size
   size_t indexed_ = 0;
   std::unordered_map<uint64_t, Entry*> files_;  // file_id -> first block of that file
@@ -177,6 +187,7 @@ class BlockCache {
 
   std::once_flag read_ahead_once_;
   std::unique_ptr<ReadAhead> read_ahead_;
+  std::atomic<ReadAhead*> read_ahead_started_{nullptr};
 };
 
 }  // namespace regionlab

@@ -51,6 +51,22 @@ bool ReadAhead::Request(std::weak_ptr<const BlockSource> source, size_t block) {
   return true;
 }
 
+bool ReadAhead::WaitIfLoading(const BlockSource* source, size_t block,
+                              std::chrono::microseconds max_wait) {
+  uint64_t seen = 0;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!running_job_ || running_source_ != source || running_block_ != block) return false;
+    seen = finished_.load(std::memory_order_relaxed);
+  }
+  const auto until = std::chrono::steady_clock::now() + max_wait;
+  while (finished_.load(std::memory_order_acquire) == seen) {
+    for (int i = 0; i < 16; ++i) CpuRelax();
+    if (std::chrono::steady_clock::now() > until) return false;
+  }
+  return true;
+}
+
 void ReadAhead::WaitIdle() {
   std::unique_lock<std::mutex> lock(mu_);
   idle_cv_.wait(lock, [this] { return stopping_ || (queue_.empty() && !running_job_); });
@@ -82,15 +98,18 @@ void ReadAhead::Loop() {
     Job job = std::move(queue_.front());
     queue_.pop_front();
     queued_.store(queue_.size(), std::memory_order_relaxed);
-    running_job_ = true;
+    std::shared_ptr<const BlockSource> source = job.source.lock();
+    running_job_ = source != nullptr;
+    running_source_ = source.get();
+    running_block_ = job.block;
     lock.unlock();
-    bool ran = false;
-    if (std::shared_ptr<const BlockSource> source = job.source.lock()) {
-      source->LoadBlockIntoCache(job.block);
-      ran = true;
-    }  // a source whose owners let go meanwhile is destroyed here, outside the lock
+    const bool ran = source != nullptr;
+    if (ran) source->LoadBlockIntoCache(job.block);
+    source.reset();  // a source whose owners let go meanwhile is destroyed here, outside the lock
     lock.lock();
     running_job_ = false;
+    running_source_ = nullptr;
+    finished_.fetch_add(1, std::memory_order_release);  // under mu_: WaitIfLoading's snapshot
     ++(ran ? stats_.loaded : stats_.skipped);
   }
 }

@@ -2,17 +2,23 @@
 // ahead of a scan, so that the scanning thread finds them decompressed and
 // checked when it gets there.
 //
-// A store-file iterator that has entered several blocks in a row, each next
-// to the one before (a long scan; see StoreFileIterator::kReadAheadAfterBlocks),
-// asks for the block after each further block it enters. The request names
-// a BlockSource (the store file reader) and a block number; the thread calls
-// source->LoadBlockIntoCache(block), which reads, checks and caches the block
-// unless it is cached already. The scanning thread then takes the block from
-// the cache as it takes any other cached block: a block that is not there
-// yet (a load still running, a dropped request) is read by the scanner
-// itself, so read-ahead never changes what a read returns, only which thread
-// decompresses the block. A load that fails (IO, CRC) caches nothing; the
-// scanner then reads the block and reports the error itself.
+// Two kinds of scan ask for loads:
+//   - a store-file iterator that has entered several blocks in a row, each
+//     next to the one before (a long scan; see
+//     StoreFileIterator::kReadAheadAfterBlocks), asks for the block after
+//     each further block it enters;
+//   - a forward scan with a row limit asks, when it opens, for the blocks
+//     its limit is expected to need in each file (region/scan_read_ahead.h).
+// A request names a BlockSource (the store file reader) and a block number;
+// the thread calls source->LoadBlockIntoCache(block), which reads, checks
+// and caches the block unless it is cached already. The scanning thread then
+// takes the block from the cache as it takes any other cached block. A block
+// the thread is loading at that moment is waited for (WaitIfLoading), not
+// decompressed twice; a block that is not there yet otherwise (still queued,
+// a dropped request) is read by the scanner itself. So read-ahead never
+// changes what a read returns, only which thread decompresses the block. A
+// load that fails (IO, CRC) caches nothing; the scanner then reads the block
+// and reports the error itself.
 //
 // A request holds its source weakly: a reader that is closed while its loads
 // wait is not kept open by them, and its loads are skipped.
@@ -31,6 +37,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -72,6 +79,16 @@ class ReadAhead {
   // the queue is full.
   bool Request(std::weak_ptr<const BlockSource> source, size_t block);
 
+  // When the thread is loading `block` of `source` right now, waits for that
+  // load to finish -- spinning, as a load takes microseconds -- and returns
+  // true: the caller then finds the block cached (unless the load failed)
+  // instead of decompressing it a second time. False at once when that load
+  // is not running (queued, or never asked for), and false after `max_wait`
+  // if it is still running then (the thread was preempted): the caller
+  // loads the block itself.
+  bool WaitIfLoading(const BlockSource* source, size_t block,
+                     std::chrono::microseconds max_wait = std::chrono::microseconds(kSpinMicros));
+
   // Blocks until every queued request has run (for tests that want the
   // cache settled).
   void WaitIdle();
@@ -92,6 +109,9 @@ class ReadAhead {
   std::atomic<size_t> queued_{0};  // queue_.size(), read without the lock while polling
   bool sleeping_ = false;          // the thread waits on work_cv_
   bool running_job_ = false;
+  const BlockSource* running_source_ = nullptr;  // the job running, when running_job_
+  size_t running_block_ = 0;
+  std::atomic<uint64_t> finished_{0};  // jobs finished (loaded or skipped)
   bool stopping_ = false;
   ReadAheadStats stats_;
   std::thread thread_;

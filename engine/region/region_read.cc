@@ -23,6 +23,7 @@
 #include "filter/filter.h"
 #include "region/cell_sink.h"
 #include "region/region_impl.h"
+#include "region/scan_read_ahead.h"
 #include "region/store_scanner.h"
 #include "region/store_sources.h"
 #include "util/clock.h"
@@ -43,11 +44,12 @@ struct ReadSpec {
   bool cache_blocks;
   std::string_view start_row, stop_row;  // as Scan; for a Get start_row is the row
   bool single_row;                       // a Get: start_row only (stop_row unused)
+  int64_t limit = -1;
 
   static ReadSpec Of(const Scan& scan, bool single_row) {
     return {&scan.columns,    scan.max_versions, scan.min_timestamp, scan.max_timestamp,
             scan.raw,         scan.filter != nullptr, scan.reversed, scan.cache_blocks,
-            scan.start_row,   scan.stop_row,     single_row};
+            scan.start_row,   scan.stop_row,     single_row, scan.limit};
   }
   static ReadSpec Of(const Get& get) {
     return {&get.columns, get.max_versions, get.min_timestamp, get.max_timestamp, get.raw,
@@ -151,6 +153,30 @@ bool PlanStoreRead(const ReadSpec& read, const FamilyOptions& family, int64_t no
   return true;
 }
 
+// Queues the loads PlanScanReadAhead picks for a forward scan with a limit
+// over `files`, the plain files it reads in the order the merge seeks them.
+void RequestScanReadAhead(const ReadSpec& read, const std::vector<const StoreFileReader*>& files) {
+  if (files.empty()) return;
+  KeyBuffer start, stop;
+  SetFirstKeyOnRow(&start, read.start_row);
+  if (!read.stop_row.empty()) SetFirstKeyOnRow(&stop, read.stop_row);
+  std::vector<ScanAheadFile> plan_files;
+  plan_files.reserve(files.size());
+  for (const StoreFileReader* r : files) {
+    ScanAheadFile f;
+    f.blocks = r->index().size();
+    f.seek_block = read.start_row.empty() ? 0 : r->FindBlock(start);
+    f.last_block = read.stop_row.empty() ? f.blocks : r->FindBlock(stop);
+    const storefile::BloomFilter* bloom = r->bloom();
+    f.rows = bloom != nullptr && r->info().bloom == BloomType::kRow ? bloom->key_count()
+                                                                    : r->info().cell_count;
+    plan_files.push_back(f);
+  }
+  for (const ScanAheadRequest& q : PlanScanReadAhead(plan_files, static_cast<uint64_t>(read.limit))) {
+    files[q.file]->RequestReadAhead(q.block);
+  }
+}
+
 // Adds to *sources the files of its version the read may need: in range and
 // time, and for a Get, passing the bloom filters -- checked before any block
 // is touched.
@@ -174,6 +200,8 @@ void AddStoreFiles(const ReadSpec& read, const ScanQueryOptions& o, bool whole_f
     row_hash = storefile::BloomHash::Of(read.start_row);
     for (const auto& f : sources->version().files) f->reader->PrefetchRowBloom(*row_hash);
   }
+  const bool scan_ahead = !read.single_row && !read.reversed && read.limit > 0 && read.cache_blocks;
+  std::vector<const StoreFileReader*> scanned;  // with scan_ahead: the plain files, in merge order
   for (const auto& f : sources->version().files) {
     const StoreFileInfo& info = f->reader->info();
     if (!FileMayMatter(info, read, expired_before)) continue;
@@ -195,8 +223,10 @@ void AddStoreFiles(const ReadSpec& read, const ScanQueryOptions& o, bool whole_f
       sources->AddFile(*f, read.cache_blocks, &lazy);
     } else {
       sources->AddFile(*f, read.cache_blocks);
+      if (scan_ahead && !f->is_reference) scanned.push_back(f->reader.get());
     }
   }
+  if (scan_ahead) RequestScanReadAhead(read, scanned);
 }
 
 }  // namespace

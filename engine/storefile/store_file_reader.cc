@@ -239,6 +239,16 @@ Status StoreFileReader::ReadDataBlock(size_t i, BlockData* contents,
       *contents = std::move(cached);
       return Status::OK();
     }
+    // The read-ahead thread may be decompressing this very block: wait for
+    // it rather than do the same work twice.
+    ReadAhead* ahead = cache_->read_ahead_if_started();
+    if (ahead != nullptr && ahead->WaitIfLoading(this, i)) {
+      // The miss is counted already; the load was the other thread's.
+      if (auto cached = cache_->Lookup(file_id_, h.offset, /*counted=*/false)) {
+        *contents = std::move(cached);
+        return Status::OK();
+      }
+    }
   }
   BlockData block;
   RL_RETURN_IF_ERROR(ReadDataBlockFromFile(h, &block));
@@ -258,7 +268,7 @@ void StoreFileReader::LoadBlockIntoCache(size_t i) const {
   if (cache_->Contains(file_id_, h.offset)) return;
   BlockData block;
   if (ReadDataBlockFromFile(h, &block).ok()) {
-    cache_->Insert(file_id_, h.offset, std::move(block), opts_.in_memory);
+    cache_->Insert(file_id_, h.offset, std::move(block), opts_.in_memory, /*read_ahead=*/true);
   }
 }
 

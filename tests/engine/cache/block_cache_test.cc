@@ -123,6 +123,36 @@ class BlockCacheTest : public QObject {
     QCOMPARE(quint64(c.GetStats().multi_bytes), quint64(kCharge));
   }
 
+  // A block loaded ahead was read by nobody yet: its first hit is that first
+  // read and leaves it single-access; the second promotes it, as it would a
+  // block inserted by a read.
+  void readAheadBlockIsPromotedOnItsSecondRead() {
+    BlockCache c(kCapacity);
+    c.Insert(1, 0, Block(1, 0), false, /*read_ahead=*/true);
+    c.Insert(1, 1, Block(1, 1), false);
+    QVERIFY(Cached(&c, 1, 0));
+    QVERIFY(Cached(&c, 1, 1));
+    BlockCacheStats s = c.GetStats();
+    QCOMPARE(quint64(s.single_bytes), quint64(kCharge));  // block 0 only
+    QCOMPARE(quint64(s.multi_bytes), quint64(kCharge));   // block 1
+    QCOMPARE(quint64(s.hits), quint64(2));
+    QVERIFY(Cached(&c, 1, 0));
+    s = c.GetStats();
+    QCOMPARE(quint64(s.single_bytes), quint64(0));
+    QCOMPARE(quint64(s.multi_bytes), quint64(2 * kCharge));
+  }
+
+  // An uncounted look (the second look of one read) moves no counter, hit or miss.
+  void uncountedLookupMovesNoCounter() {
+    BlockCache c(kCapacity);
+    c.Insert(1, 0, Block(1, 0), false);
+    QVERIFY(c.Lookup(1, 0, /*counted=*/false));
+    QVERIFY(!c.Lookup(1, 1, /*counted=*/false));
+    const BlockCacheStats s = c.GetStats();
+    QCOMPARE(quint64(s.hits), quint64(0));
+    QCOMPARE(quint64(s.misses), quint64(0));
+  }
+
   // Inserting an already cached key keeps the cached block.
   void duplicateInsertKeepsFirst() {
     BlockCache c(kCapacity);

@@ -1,7 +1,8 @@
 // ReadAhead tests: requests run in order on the background thread, a full
 // queue refuses requests instead of growing, a sleeping thread wakes for a new
-// request, a request whose source is gone is skipped, and destruction drops
-// queued requests without running them.
+// request, a request whose source is gone is skipped, destruction drops
+// queued requests without running them, and a reader can wait for the load
+// that is running (and only for that one).
 #include "cache/read_ahead.h"
 
 #include <QtTest>
@@ -160,6 +161,35 @@ class ReadAheadTest : public QObject {
     ra.reset();
     QVERIFY(slow->load() < int(ReadAhead::kMaxQueued));
     QCOMPARE(source.use_count(), 1L);
+  }
+
+  // WaitIfLoading waits only for the load running at that moment: it returns
+  // true once that load has finished, false at once for a block that is
+  // queued or never asked for, and false when the load outlasts max_wait.
+  void waitIfLoadingWaitsForTheRunningLoadOnly() {
+    ReadAhead ra;
+    auto gate = HoldThread(&ra);  // block 0 of `gate` is loading now
+    auto queued = std::make_shared<FakeSource>();
+    QVERIFY(ra.Request(queued, 5));
+    const auto no_limit = std::chrono::seconds(60);
+    QVERIFY(!ra.WaitIfLoading(gate.get(), 1, no_limit));    // another block
+    QVERIFY(!ra.WaitIfLoading(queued.get(), 0, no_limit));  // another source
+    QVERIFY(!ra.WaitIfLoading(queued.get(), 5, no_limit));  // queued, not running
+    QVERIFY(!ra.WaitIfLoading(gate.get(), 0, std::chrono::milliseconds(2)));  // outlasts
+    QVERIFY(gate->loaded().empty());
+
+    std::thread opener([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      gate->Open();
+    });
+    const bool waited = ra.WaitIfLoading(gate.get(), 0, no_limit);
+    const std::vector<size_t> loaded = gate->loaded();  // read before anything else runs
+    opener.join();
+    QVERIFY(waited);
+    QCOMPARE(loaded, std::vector<size_t>{0});  // the load had finished
+    ra.WaitIdle();
+    QCOMPARE(queued->loaded(), std::vector<size_t>{5});
+    QVERIFY(!ra.WaitIfLoading(gate.get(), 0, no_limit));  // nothing running any more
   }
 };
 
