@@ -27,10 +27,12 @@ size_t BlockCache::KeyHash::operator()(const Key& k) const {
   return static_cast<size_t>(Mix64(k.file_id * 0x9e3779b97f4a7c15ull ^ k.offset));
 }
 
-BlockCache::BlockCache(uint64_t capacity_bytes)
+BlockCache::BlockCache(uint64_t capacity_bytes, ReadAhead* shared_read_ahead)
     : capacity_(capacity_bytes),
       acceptable_size_(Fraction(capacity_bytes, kAcceptableFactor)),
-      min_size_(Fraction(capacity_bytes, kMinFactor)) {
+      min_size_(Fraction(capacity_bytes, kMinFactor)),
+      shared_read_ahead_(shared_read_ahead),
+      read_ahead_started_(shared_read_ahead) {
   BucketOf(BlockPriority::kSingle).share = Fraction(capacity_bytes, kSingleFactor * kMinFactor);
   BucketOf(BlockPriority::kMulti).share = Fraction(capacity_bytes, kMultiFactor * kMinFactor);
   BucketOf(BlockPriority::kMemory).share = Fraction(capacity_bytes, kMemoryFactor * kMinFactor);
@@ -190,6 +192,7 @@ bool BlockCache::Contains(uint64_t file_id, uint64_t offset) const {
 }
 
 ReadAhead* BlockCache::read_ahead() {
+  if (shared_read_ahead_ != nullptr) return shared_read_ahead_;
   std::call_once(read_ahead_once_, [this] {
     read_ahead_ = std::make_unique<ReadAhead>();
     read_ahead_started_.store(read_ahead_.get(), std::memory_order_release);

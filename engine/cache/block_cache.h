@@ -75,7 +75,10 @@ class BlockCache {
   static constexpr double kMultiFactor = 0.50;
   static constexpr double kMemoryFactor = 0.25;
 
-  explicit BlockCache(uint64_t capacity_bytes);
+  // `shared_read_ahead`: a read-ahead thread shared with other caches (the
+  // in-process region servers of a cluster), used instead of one of the
+  // cache's own. Its owner must destroy it before any cache it fills.
+  explicit BlockCache(uint64_t capacity_bytes, ReadAhead* shared_read_ahead = nullptr);
   ~BlockCache();
 
   BlockCache(const BlockCache&) = delete;
@@ -105,11 +108,14 @@ class BlockCache {
   void EraseFile(uint64_t file_id);
 
   // The thread that loads blocks into this cache ahead of scans (see
-  // read_ahead.h), started on first use. Owned by the cache: it stops first
-  // when the cache is destroyed, so a load never outlives the cache it fills.
+  // read_ahead.h): the shared one, or the cache's own, started on first use.
+  // The cache's own stops first when the cache is destroyed, so a load never
+  // outlives the cache it fills.
   ReadAhead* read_ahead();
-  // The read-ahead thread if it has been started, else null (never starts it).
-  ReadAhead* read_ahead_if_started() const { return read_ahead_started_.load(std::memory_order_acquire); }
+  // The read-ahead thread if it is running, else null (never starts it).
+  ReadAhead* read_ahead_if_started() const {
+    return read_ahead_started_.load(std::memory_order_acquire);
+  }
 
   // A consistent snapshot of the counters.
   BlockCacheStats GetStats() const;
@@ -185,6 +191,7 @@ class BlockCache {
   uint64_t evicted_blocks_ = 0;
   uint64_t evicted_bytes_ = 0;
 
+  ReadAhead* const shared_read_ahead_;
   std::once_flag read_ahead_once_;
   std::unique_ptr<ReadAhead> read_ahead_;
   std::atomic<ReadAhead*> read_ahead_started_{nullptr};

@@ -32,7 +32,8 @@ ClusterImpl::ClusterImpl(std::string data_dir, const ClusterOptions& options)
     : data_dir_(std::move(data_dir)),
       options_(options),
       env_(options.env ? options.env : Env::Default()),
-      clock_(options.clock ? options.clock : Clock::System()) {}
+      clock_(options.clock ? options.clock : Clock::System()),
+      read_ahead_(std::make_unique<ReadAhead>()) {}
 
 ClusterImpl::~ClusterImpl() { (void)Close(); }
 
@@ -279,7 +280,8 @@ Status ClusterImpl::Open(ClusterOpenReport* report) {
     const std::string name = "rs" + std::to_string(i);
     servers_.push_back(std::make_unique<RegionServer>(
         name, JoinPath(JoinPath(servers_dir, name), "wal"), env_, options_.block_cache_per_server,
-        options_.global_memstore_per_server, options_.background_threads_per_server));
+        options_.global_memstore_per_server, options_.background_threads_per_server,
+        read_ahead_.get()));
     RL_RETURN_IF_ERROR(servers_.back()->Start());
     (void)catalog_->AddServerEvent(
         {0, clock_->NowMillis(), name, std::string(kEventServerStarted), "", "", "", ""});

@@ -118,6 +118,11 @@ class ClusterImpl {
   Clock* clock_;
   std::unique_ptr<Catalog> catalog_;
   std::vector<std::unique_ptr<RegionServer>> servers_;
+  // One read-ahead thread for every server's block cache: a scan's loads go
+  // to the machine's other core whichever server holds the region, and the
+  // thread stays awake between the scans of different servers. Declared
+  // after servers_, so it is destroyed (its loads stopped) before their caches.
+  std::unique_ptr<ReadAhead> read_ahead_;
 
   std::mutex admin_mu_;
   mutable std::shared_mutex mu_;

@@ -6,14 +6,14 @@ namespace regionlab {
 
 RegionServer::RegionServer(std::string name, std::string wal_dir, Env* env,
                            uint64_t block_cache_bytes, uint64_t global_memstore_limit,
-                           int background_threads)
+                           int background_threads, ReadAhead* read_ahead)
     : name_(std::move(name)),
       wal_dir_(std::move(wal_dir)),
       env_(env),
       threads_(background_threads),
       // Made once: store file readers of closed regions may outlive a stop and
       // still release their blocks into it.
-      cache_(std::make_unique<BlockCache>(block_cache_bytes)) {
+      cache_(std::make_unique<BlockCache>(block_cache_bytes, read_ahead)) {
   memstore_.limit = global_memstore_limit;
 }
 

@@ -23,8 +23,10 @@ class Env;
 
 class RegionServer {
  public:
+  // `read_ahead`: the cluster's read-ahead thread, shared by the servers'
+  // block caches; it must be destroyed before the server.
   RegionServer(std::string name, std::string wal_dir, Env* env, uint64_t block_cache_bytes,
-               uint64_t global_memstore_limit, int background_threads);
+               uint64_t global_memstore_limit, int background_threads, ReadAhead* read_ahead);
   ~RegionServer();
 
   // Opens a new WAL segment in wal_dir and starts the workers.
