@@ -2,7 +2,8 @@
 // on the second access, the 99%/95% eviction thresholds, the per-bucket
 // selection of LruBlockCache.evict(), LRU order, EraseFile, statistics, and a
 // multithreaded smoke test for the sanitizer build; Contains, which is not a
-// read, and the cache's read-ahead thread.
+// read; the cache's read-ahead thread, or one shared by several caches; and
+// blocks loaded ahead, whose first read does not promote them.
 #include "cache/block_cache.h"
 
 #include <QtTest>
@@ -85,6 +86,39 @@ class BlockCacheTest : public QObject {
     QVERIFY(seen[0] != nullptr);
     for (ReadAhead* ra : seen) QCOMPARE(ra, seen[0]);
     QCOMPARE(c.read_ahead(), seen[0]);
+    QCOMPARE(c.read_ahead_if_started(), seen[0]);
+    BlockCache unused(kCapacity);
+    QVERIFY(unused.read_ahead_if_started() == nullptr);  // asking does not start one
+  }
+
+  // Caches given one read-ahead thread (a cluster's region servers) all use
+  // it, from the start, and each request fills the cache its source reads.
+  void sharedReadAheadServesEveryCache() {
+    class Source final : public BlockSource {
+     public:
+      Source(BlockCache* cache, uint64_t file) : cache_(cache), file_(file) {}
+      void LoadBlockIntoCache(size_t block) const override {
+        cache_->Insert(file_, block, Block(file_, block), false, /*read_ahead=*/true);
+      }
+
+     private:
+      BlockCache* cache_;
+      uint64_t file_;
+    };
+    auto shared = std::make_unique<ReadAhead>();
+    BlockCache a(kCapacity, shared.get()), b(kCapacity, shared.get());
+    QCOMPARE(a.read_ahead_if_started(), shared.get());
+    QCOMPARE(a.read_ahead(), shared.get());
+    QCOMPARE(b.read_ahead(), shared.get());
+    auto sa = std::make_shared<Source>(&a, 1);
+    auto sb = std::make_shared<Source>(&b, 2);
+    QVERIFY(a.read_ahead()->Request(sa, 7));
+    QVERIFY(b.read_ahead()->Request(sb, 9));
+    shared->WaitIdle();
+    QVERIFY(a.Contains(1, 7) && !a.Contains(2, 9));
+    QVERIFY(b.Contains(2, 9) && !b.Contains(1, 7));
+    QCOMPARE(quint64(shared->GetStats().loaded), quint64(2));
+    shared.reset();  // its owner stops it before the caches go
   }
 
   void hitsMissesAndRatio() {
