@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "region/scan_read_ahead.h"
 #include "regionlab/store_configuration.h"
 #include "storefile/bloom_filter.h"
 #include "storefile/store_file_iterator.h"
@@ -33,7 +34,10 @@ std::vector<std::pair<std::string, std::string>> describeFamily(
       {"checksums", "CRC32C per block, verified on every read"},
       {"scan read-ahead",
        "after " + std::to_string(regionlab::storefile::StoreFileIterator::kReadAheadAfterBlocks) +
-           " blocks in a row, the next block on the block cache's thread"},
+           " blocks in a row, the next block on the block cache's thread; a scan with a "
+           "limit queues, when it opens, the blocks its limit is expected to cross in each "
+           "file (at most " +
+           std::to_string(regionlab::kMaxBlocksAhead) + " per file)"},
   };
 }
 
