@@ -172,7 +172,8 @@ void RequestScanReadAhead(const ReadSpec& read, const std::vector<const StoreFil
                                                                     : r->info().cell_count;
     plan_files.push_back(f);
   }
-  for (const ScanAheadRequest& q : PlanScanReadAhead(plan_files, static_cast<uint64_t>(read.limit))) {
+  const uint64_t limit = static_cast<uint64_t>(read.limit);
+  for (const ScanAheadRequest& q : PlanScanReadAhead(plan_files, limit)) {
     files[q.file]->RequestReadAhead(q.block);
   }
 }

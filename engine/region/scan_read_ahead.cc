@@ -17,8 +17,8 @@ std::vector<ScanAheadRequest> PlanScanReadAhead(std::span<const ScanAheadFile> f
     const ScanAheadFile& f = files[i];
     if (f.blocks == 0 || f.seek_block >= f.blocks) continue;
     // round(limit * blocks / rows), without overflow for any realistic file.
-    const double expected = static_cast<double>(limit) * static_cast<double>(f.blocks) /
-                            static_cast<double>(rows);
+    const double expected =
+        static_cast<double>(limit) * static_cast<double>(f.blocks) / static_cast<double>(rows);
     size_t n = static_cast<size_t>(std::min(expected + 0.5, double(kMaxBlocksAhead)));
     const size_t last = std::min(f.last_block, f.blocks - 1);
     n = std::min(n, last > f.seek_block ? last - f.seek_block : size_t{0});

@@ -172,9 +172,9 @@ class ReadAheadTest : public QObject {
     auto queued = std::make_shared<FakeSource>();
     QVERIFY(ra.Request(queued, 5));
     const auto no_limit = std::chrono::seconds(60);
-    QVERIFY(!ra.WaitIfLoading(gate.get(), 1, no_limit));    // another block
-    QVERIFY(!ra.WaitIfLoading(queued.get(), 0, no_limit));  // another source
-    QVERIFY(!ra.WaitIfLoading(queued.get(), 5, no_limit));  // queued, not running
+    QVERIFY(!ra.WaitIfLoading(gate.get(), 1, no_limit));                      // another block
+    QVERIFY(!ra.WaitIfLoading(queued.get(), 0, no_limit));                    // another source
+    QVERIFY(!ra.WaitIfLoading(queued.get(), 5, no_limit));                    // queued, not running
     QVERIFY(!ra.WaitIfLoading(gate.get(), 0, std::chrono::milliseconds(2)));  // outlasts
     QVERIFY(gate->loaded().empty());
 

@@ -24,8 +24,8 @@ std::vector<ScanAheadFile> ParseFiles(const QString& spec) {
   for (const QString& f : spec.split(';', Qt::SkipEmptyParts)) {
     const QStringList p = f.split('/');
     if (p.size() != 4) qFatal("bad file spec %s", qPrintable(f));
-    files.push_back({p[0].toULongLong(), p[1].toULongLong(), p[2].toULongLong(),
-                     p[3].toULongLong()});
+    files.push_back(
+        {p[0].toULongLong(), p[1].toULongLong(), p[2].toULongLong(), p[3].toULongLong()});
   }
   return files;
 }
@@ -61,18 +61,15 @@ class ScanReadAheadTest : public QObject {
         << "1:55 0:101 1:56 0:102 1:57 0:103";
     QTest::newRow("one file: its seek block is the scan's own")
         << "10/999/1000/33000" << 100ull << "0:11 0:12 0:13";
-    QTest::newRow("a one-row scan loads no block ahead")
-        << "10/999/1000/33000" << 1ull << "";
+    QTest::newRow("a one-row scan loads no block ahead") << "10/999/1000/33000" << 1ull << "";
     QTest::newRow("a one-row scan over two files: only the second's seek block")
         << "10/999/1000/33000;4/499/500/16000" << 1ull << "1:4";
-    QTest::newRow("rounds half up: 1.5 blocks -> 2")
-        << "10/999/1000/20000" << 30ull << "0:11 0:12";
+    QTest::newRow("rounds half up: 1.5 blocks -> 2") << "10/999/1000/20000" << 30ull << "0:11 0:12";
     QTest::newRow("rounds down below half: 1.45 blocks -> 1")
         << "10/999/1000/20000" << 29ull << "0:11";
     QTest::newRow("at most kMaxBlocksAhead per file")
         << "10/999/1000/33000" << 100000ull << "0:11 0:12 0:13 0:14 0:15 0:16 0:17 0:18";
-    QTest::newRow("never past the stop row's block")
-        << "10/12/1000/33000" << 100ull << "0:11 0:12";
+    QTest::newRow("never past the stop row's block") << "10/12/1000/33000" << 100ull << "0:11 0:12";
     QTest::newRow("never past the file's end (last given as the block count)")
         << "998/1000/1000/33000" << 100ull << "0:999";
     QTest::newRow("a file whose seek lands past its end is left out")
