@@ -31,7 +31,6 @@ BlockCache::BlockCache(uint64_t capacity_bytes, ReadAhead* shared_read_ahead)
     : capacity_(capacity_bytes),
       acceptable_size_(Fraction(capacity_bytes, kAcceptableFactor)),
       min_size_(Fraction(capacity_bytes, kMinFactor)),
-      shared_read_ahead_(shared_read_ahead),
       read_ahead_started_(shared_read_ahead) {
   BucketOf(BlockPriority::kSingle).share = Fraction(capacity_bytes, kSingleFactor * kMinFactor);
   BucketOf(BlockPriority::kMulti).share = Fraction(capacity_bytes, kMultiFactor * kMinFactor);
@@ -45,7 +44,6 @@ BlockCache::BlockCache(uint64_t capacity_bytes, ReadAhead* shared_read_ahead)
 BlockCache::~BlockCache() {
   // Stop loading first: a queued load releases its reader, whose destructor
   // erases the reader's blocks from this cache, still intact here.
-  read_ahead_started_.store(nullptr, std::memory_order_release);
   read_ahead_.reset();
   for (const Slot& s : slots_) delete s.entry;
 }
@@ -192,12 +190,12 @@ bool BlockCache::Contains(uint64_t file_id, uint64_t offset) const {
 }
 
 ReadAhead* BlockCache::read_ahead() {
-  if (shared_read_ahead_ != nullptr) return shared_read_ahead_;
+  if (ReadAhead* running = read_ahead_if_started()) return running;
   std::call_once(read_ahead_once_, [this] {
     read_ahead_ = std::make_unique<ReadAhead>();
     read_ahead_started_.store(read_ahead_.get(), std::memory_order_release);
   });
-  return read_ahead_.get();
+  return read_ahead_if_started();
 }
 
 void BlockCache::EraseFile(uint64_t file_id) {

@@ -191,10 +191,9 @@ class BlockCache {
   uint64_t evicted_blocks_ = 0;
   uint64_t evicted_bytes_ = 0;
 
-  ReadAhead* const shared_read_ahead_;
   std::once_flag read_ahead_once_;
-  std::unique_ptr<ReadAhead> read_ahead_;
-  std::atomic<ReadAhead*> read_ahead_started_{nullptr};
+  std::unique_ptr<ReadAhead> read_ahead_;  // the cache's own, when no shared one was given
+  std::atomic<ReadAhead*> read_ahead_started_{nullptr};  // the shared one, or read_ahead_ once made
 };
 
 }  // namespace regionlab

@@ -15,7 +15,7 @@ std::vector<ScanAheadRequest> PlanScanReadAhead(std::span<const ScanAheadFile> f
   size_t most = 0;
   for (size_t i = 0; i < files.size(); ++i) {
     const ScanAheadFile& f = files[i];
-    if (f.blocks == 0 || f.seek_block >= f.blocks) continue;
+    if (f.seek_block >= f.blocks) continue;  // the seek lands past the file's end
     // round(limit * blocks / rows), without overflow for any realistic file.
     const double expected =
         static_cast<double>(limit) * static_cast<double>(f.blocks) / static_cast<double>(rows);
@@ -26,7 +26,7 @@ std::vector<ScanAheadRequest> PlanScanReadAhead(std::span<const ScanAheadFile> f
     most = std::max(most, n);
   }
   for (size_t i = 1; i < files.size(); ++i) {
-    if (files[i].blocks != 0 && files[i].seek_block < files[i].blocks) {
+    if (files[i].seek_block < files[i].blocks) {
       out.push_back({i, files[i].seek_block});
     }
   }

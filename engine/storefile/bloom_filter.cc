@@ -33,6 +33,14 @@ inline uint64_t Probe(uint32_t h1, uint32_t h2, int i, uint64_t num_bits) {
   return (static_cast<uint64_t>(h1) + static_cast<uint64_t>(i) * h2) % num_bits;
 }
 
+// The bits a blocked filter's key sets (writer) or tests (reader) in its
+// block: visit(bit) for each of `probes` bits, from h2.
+template <typename Visit>
+inline void ForEachBlockedProbe(uint32_t h2, int probes, Visit visit) {
+  uint32_t g = h2;
+  for (int i = 0; i < probes; ++i, g *= kBlockStep) visit(g >> 23);
+}
+
 // The byte offset of the block that h1 picks in a blocked filter.
 inline uint64_t BlockOffset(uint64_t num_bits, uint32_t h1) {
   const uint64_t blocks = num_bits / kBlockBits;
@@ -66,11 +74,9 @@ BloomFilterBuilder::BloomFilterBuilder(uint64_t expected_keys) {
 
 void BloomFilterBuilder::SetBits(std::string* bits, uint64_t num_bits, uint32_t h1, uint32_t h2) {
   char* block = bits->data() + BlockOffset(num_bits, h1);
-  uint32_t g = h2;
-  for (int i = 0; i < kBloomProbes; ++i, g *= kBlockStep) {
-    const uint32_t bit = g >> 23;
+  ForEachBlockedProbe(h2, kBloomProbes, [block](uint32_t bit) {
     block[bit / 8] = static_cast<char>(block[bit / 8] | (1 << (bit % 8)));
-  }
+  });
 }
 
 void BloomFilterBuilder::AddKey(std::string_view key) {
@@ -156,12 +162,10 @@ bool BloomFilter::MayContain(const BloomHash& hash) const {
   const uint32_t h1 = hash.h1, h2 = hash.h2;
   if (blocked_) {
     const auto* block = reinterpret_cast<const uint8_t*>(bits + BlockOffset(num_bits_, h1));
-    uint32_t g = h2;
     bool all = true;  // every probe read, without a branch per probe: one cache line
-    for (int i = 0; i < probes_; ++i, g *= kBlockStep) {
-      const uint32_t bit = g >> 23;
+    ForEachBlockedProbe(h2, probes_, [&all, block](uint32_t bit) {
       all &= ((block[bit / 8] >> (bit % 8)) & 1) != 0;
-    }
+    });
     return all;
   }
   for (int i = 0; i < probes_; ++i) {
