@@ -189,6 +189,14 @@ bool BlockCache::Contains(uint64_t file_id, uint64_t offset) const {
   return !slots_.empty() && Find(Key{file_id, offset}) != nullptr;
 }
 
+std::vector<bool> BlockCache::ContainsEach(std::span<const Key> keys) const {
+  std::vector<bool> cached(keys.size(), false);
+  std::lock_guard<AdaptiveMutex> lock(mu_);
+  if (slots_.empty()) return cached;
+  for (size_t i = 0; i < keys.size(); ++i) cached[i] = Find(keys[i]) != nullptr;
+  return cached;
+}
+
 ReadAhead* BlockCache::read_ahead() {
   if (ReadAhead* running = read_ahead_if_started()) return running;
   std::call_once(read_ahead_once_, [this] {

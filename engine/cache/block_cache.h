@@ -35,6 +35,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -66,6 +67,13 @@ struct BlockCacheStats {
 
 class BlockCache {
  public:
+  // A cached block's identity: its file and its offset in the file.
+  struct Key {
+    uint64_t file_id;
+    uint64_t offset;
+    bool operator==(const Key&) const = default;
+  };
+
   // Bookkeeping bytes charged per cached block on top of its contents.
   static constexpr uint64_t kPerBlockOverhead = 96;
   // HBase's default factors (hbase.lru.blockcache.*).
@@ -102,6 +110,9 @@ class BlockCache {
   // True when the block is cached. Unlike Lookup, neither a hit nor a miss:
   // no counter moves and the block keeps its place and priority.
   bool Contains(uint64_t file_id, uint64_t offset) const;
+  // Contains for each key, under one lock: the result's element i is true
+  // when keys[i] is cached.
+  std::vector<bool> ContainsEach(std::span<const Key> keys) const;
 
   // Drops every block of a file (the file was deleted or closed). Not counted
   // as evictions.
@@ -127,11 +138,6 @@ class BlockCache {
   static uint64_t NewFileId();
 
  private:
-  struct Key {
-    uint64_t file_id;
-    uint64_t offset;
-    bool operator==(const Key&) const = default;
-  };
   struct KeyHash {
     size_t operator()(const Key& k) const;
   };
@@ -142,7 +148,7 @@ class BlockCache {
     BlockData block;
     uint64_t charge = 0;
     BlockPriority priority = BlockPriority::kSingle;
-    bool unread = false;  // inserted by read-ahead and not looked up since
+    bool unread = false;        // inserted by read-ahead and not looked up since
     Entry* lru_prev = nullptr;  // circular list, head_.lru_next is the most recent
     Entry* lru_next = nullptr;
     Entry* file_prev = nullptr;  // null-terminated list of the file's blocks
@@ -161,7 +167,7 @@ class BlockCache {
 
   // The index. REQUIRES: mu_ held.
   Entry* Find(const Key& key) const;
-  void IndexInsert(Entry* e);  // REQUIRES: e->key not indexed
+  void IndexInsert(Entry* e);       // REQUIRES: e->key not indexed
   void IndexErase(const Key& key);  // REQUIRES: key indexed
   size_t Home(const Key& key) const { return KeyHash()(key) & (slots_.size() - 1); }
 

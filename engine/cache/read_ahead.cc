@@ -35,20 +35,31 @@ ReadAhead::~ReadAhead() {
 }
 
 bool ReadAhead::Request(std::weak_ptr<const BlockSource> source, size_t block) {
+  std::vector<BlockLoad> one;
+  one.push_back(BlockLoad{std::move(source), block});
+  return Request(std::move(one)) == 1;
+}
+
+size_t ReadAhead::Request(std::vector<BlockLoad> loads) {
+  if (loads.empty()) return 0;
+  size_t queued = 0;
   bool wake = false;
   {
     std::lock_guard<std::mutex> lock(mu_);
-    if (stopping_ || queue_.size() >= kMaxQueued) {
-      ++stats_.dropped;
-      return false;
+    for (BlockLoad& load : loads) {
+      if (stopping_ || queue_.size() >= kMaxQueued) {
+        ++stats_.dropped;
+        continue;
+      }
+      queue_.push_back(std::move(load));
+      ++queued;
     }
-    queue_.push_back(Job{std::move(source), block});
     queued_.store(queue_.size(), std::memory_order_release);
-    ++stats_.requested;
-    wake = sleeping_;
+    stats_.requested += queued;
+    wake = sleeping_ && queued != 0;
   }
   if (wake) work_cv_.notify_one();
-  return true;
+  return queued;
 }
 
 bool ReadAhead::WaitIfLoading(const BlockSource* source, size_t block,

@@ -45,6 +45,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 namespace regionlab {
 
@@ -55,6 +56,12 @@ class BlockSource {
   // Reads block `block` into the cache unless it is there already. Errors
   // are not reported: the reader of the block meets them again.
   virtual void LoadBlockIntoCache(size_t block) const = 0;
+};
+
+// One load to queue: block `block` of `source`, held weakly.
+struct BlockLoad {
+  std::weak_ptr<const BlockSource> source;
+  size_t block = 0;
 };
 
 struct ReadAheadStats {
@@ -78,6 +85,10 @@ class ReadAhead {
   // Queues a load of `block` of `source`; false (and nothing queued) when
   // the queue is full.
   bool Request(std::weak_ptr<const BlockSource> source, size_t block);
+  // Queues the loads in order under one lock, with one wake-up (a scan
+  // that opens asks for several at once). Loads that find the queue full
+  // are dropped. Returns how many were queued.
+  size_t Request(std::vector<BlockLoad> loads);
 
   // When the thread is loading `block` of `source` right now, waits for that
   // load to finish -- spinning, as a load takes microseconds -- and returns
@@ -96,10 +107,7 @@ class ReadAhead {
   ReadAheadStats GetStats() const;
 
  private:
-  struct Job {
-    std::weak_ptr<const BlockSource> source;
-    size_t block = 0;
-  };
+  using Job = BlockLoad;
   void Loop();
 
   mutable std::mutex mu_;

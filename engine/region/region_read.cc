@@ -47,13 +47,22 @@ struct ReadSpec {
   int64_t limit = -1;
 
   static ReadSpec Of(const Scan& scan, bool single_row) {
-    return {&scan.columns,    scan.max_versions, scan.min_timestamp, scan.max_timestamp,
-            scan.raw,         scan.filter != nullptr, scan.reversed, scan.cache_blocks,
-            scan.start_row,   scan.stop_row,     single_row, scan.limit};
+    return {&scan.columns,  scan.max_versions,      scan.min_timestamp, scan.max_timestamp,
+            scan.raw,       scan.filter != nullptr, scan.reversed,      scan.cache_blocks,
+            scan.start_row, scan.stop_row,          single_row,         scan.limit};
   }
   static ReadSpec Of(const Get& get) {
-    return {&get.columns, get.max_versions, get.min_timestamp, get.max_timestamp, get.raw,
-            get.filter != nullptr, false, true, get.row, {}, true};
+    return {&get.columns,
+            get.max_versions,
+            get.min_timestamp,
+            get.max_timestamp,
+            get.raw,
+            get.filter != nullptr,
+            false,
+            true,
+            get.row,
+            {},
+            true};
   }
 };
 
@@ -124,8 +133,7 @@ bool PlanStoreRead(const ReadSpec& read, const FamilyOptions& family, int64_t no
     }
   }
   if (!wanted) return false;
-  o->max_versions =
-      read.raw ? read.max_versions : std::min(read.max_versions, family.max_versions);
+  o->max_versions = read.raw ? read.max_versions : std::min(read.max_versions, family.max_versions);
   if (read.has_filter) {
     // The filter is shown every version the family keeps (every version
     // for a raw scan); the scan's VERSIONS applies after it.
@@ -173,9 +181,11 @@ void RequestScanReadAhead(const ReadSpec& read, const std::vector<const StoreFil
     plan_files.push_back(f);
   }
   const uint64_t limit = static_cast<uint64_t>(read.limit);
+  std::vector<std::pair<const StoreFileReader*, size_t>> blocks;
   for (const ScanAheadRequest& q : PlanScanReadAhead(plan_files, limit)) {
-    files[q.file]->RequestReadAhead(q.block);
+    blocks.emplace_back(files[q.file], q.block);
   }
+  StoreFileReader::RequestReadAheads(blocks);
 }
 
 // Adds to *sources the files of its version the read may need: in range and
@@ -194,7 +204,7 @@ void RequestScanReadAhead(const ReadSpec& read, const std::vector<const StoreFil
 void AddStoreFiles(const ReadSpec& read, const ScanQueryOptions& o, bool whole_family,
                    int64_t expired_before, StoreSources* sources) {
   const bool lazy_get = read.single_row && !read.has_filter && !o.columns.empty();
-  KeyBuffer target, placeholder;  // built for the first file sought lazily
+  KeyBuffer target, placeholder;                 // built for the first file sought lazily
   std::optional<storefile::BloomHash> row_hash;  // hashed once for every file's filter
   if (read.single_row) {
     // Every file's filter block is a likely cache miss: start them all first.
@@ -283,8 +293,11 @@ class RegionScannerImpl final : public RegionScanner {
  public:
   RegionScannerImpl(RegionImpl* region, Scan scan,
                     std::vector<std::unique_ptr<StoreScanner>> stores)
-      : region_(region), scan_(std::move(scan)), stores_(std::move(stores)),
-        peeks_(stores_.size()), in_row_(stores_.size()) {
+      : region_(region),
+        scan_(std::move(scan)),
+        stores_(std::move(stores)),
+        peeks_(stores_.size()),
+        in_row_(stores_.size()) {
     if (scan_.filter != nullptr) {
       filter_ = scan_.filter->Clone();
       filter_->SetReversed(scan_.reversed);
@@ -412,11 +425,11 @@ class RegionScannerImpl final : public RegionScanner {
   std::vector<std::unique_ptr<StoreScanner>> stores_;
   std::vector<std::string_view> peeks_;  // each store's next row, during Next()
   std::vector<char> in_row_;             // whether that row is the one read
-  std::unique_ptr<Filter> filter_;  // this scan's copy of scan_.filter
+  std::unique_ptr<Filter> filter_;       // this scan's copy of scan_.filter
   int64_t rows_ = 0;
   uint64_t uncounted_reads_ = 0;
-  KeyBuffer row_;                   // the row being read or handed out
-  std::vector<Cell> pending_;       // its cells; [0, pending_count_) are live
+  KeyBuffer row_;              // the row being read or handed out
+  std::vector<Cell> pending_;  // its cells; [0, pending_count_) are live
   size_t pending_count_ = 0;
   size_t pending_pos_ = 0;
   Status status_;

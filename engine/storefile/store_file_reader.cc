@@ -188,13 +188,15 @@ size_t StoreFileReader::FindBlock(std::string_view target) const {
   // among the ties (or just after them).
   const uint64_t w = IndexWord(row, prefix.size());
   const auto& words = meta_.index_words;
-  const size_t lo = static_cast<size_t>(std::lower_bound(words.begin(), words.end(), w) - words.begin());
-  const size_t hi = static_cast<size_t>(std::upper_bound(words.begin() + static_cast<std::ptrdiff_t>(lo), words.end(), w) - words.begin());
-  auto it = std::lower_bound(index.begin() + static_cast<std::ptrdiff_t>(lo),
-                             index.begin() + static_cast<std::ptrdiff_t>(hi), target,
-                             [](const IndexEntry& e, std::string_view t) {
-                               return CompareKeys(e.last_key, t) < 0;
-                             });
+  const size_t lo =
+      static_cast<size_t>(std::lower_bound(words.begin(), words.end(), w) - words.begin());
+  const size_t hi = static_cast<size_t>(
+      std::upper_bound(words.begin() + static_cast<std::ptrdiff_t>(lo), words.end(), w) -
+      words.begin());
+  auto it = std::lower_bound(
+      index.begin() + static_cast<std::ptrdiff_t>(lo),
+      index.begin() + static_cast<std::ptrdiff_t>(hi), target,
+      [](const IndexEntry& e, std::string_view t) { return CompareKeys(e.last_key, t) < 0; });
   return static_cast<size_t>(it - index.begin());
 }
 
@@ -229,8 +231,7 @@ Status StoreFileReader::ReadDataBlockFromFile(const BlockHandle& h, BlockData* b
   return s;
 }
 
-Status StoreFileReader::ReadDataBlock(size_t i, BlockData* contents,
-                                      bool allow_cache) const {
+Status StoreFileReader::ReadDataBlock(size_t i, BlockData* contents, bool allow_cache) const {
   const BlockHandle& h = meta_.index[i].handle;
   const bool use_cache = allow_cache && cache_ != nullptr && opts_.cache_blocks;
   if (use_cache) {
@@ -261,6 +262,34 @@ void StoreFileReader::RequestReadAhead(size_t i) const {
   if (cache_ == nullptr || !opts_.cache_blocks || i >= meta_.index.size()) return;
   if (cache_->Contains(file_id_, meta_.index[i].handle.offset)) return;
   cache_->read_ahead()->Request(weak_from_this(), i);
+}
+
+void StoreFileReader::RequestReadAheads(
+    std::span<const std::pair<const StoreFileReader*, size_t>> blocks) {
+  std::vector<std::pair<const StoreFileReader*, size_t>> wanted;
+  std::vector<BlockCache::Key> keys;
+  BlockCache* cache = nullptr;
+  for (const auto& [reader, i] : blocks) {
+    if (reader->cache_ == nullptr || !reader->opts_.cache_blocks ||
+        i >= reader->meta_.index.size()) {
+      continue;
+    }
+    if (cache != nullptr && reader->cache_ != cache) {
+      reader->RequestReadAhead(i);  // another cache: asked for on its own
+      continue;
+    }
+    cache = reader->cache_;
+    wanted.emplace_back(reader, i);
+    keys.push_back(BlockCache::Key{reader->file_id_, reader->meta_.index[i].handle.offset});
+  }
+  if (cache == nullptr) return;
+  const std::vector<bool> cached = cache->ContainsEach(keys);
+  std::vector<BlockLoad> loads;
+  loads.reserve(wanted.size());
+  for (size_t k = 0; k < wanted.size(); ++k) {
+    if (!cached[k]) loads.push_back(BlockLoad{wanted[k].first->weak_from_this(), wanted[k].second});
+  }
+  cache->read_ahead()->Request(std::move(loads));
 }
 
 void StoreFileReader::LoadBlockIntoCache(size_t i) const {

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -124,12 +125,16 @@ class StoreFileReader : public BlockSource, public std::enable_shared_from_this<
   size_t FindBlock(std::string_view target) const;
   // The uncompressed contents of data block `i` of the index, from the cache
   // or the file. REQUIRES: i < index().size().
-  Status ReadDataBlock(size_t i, BlockData* contents,
-                       bool use_cache = true) const;
+  Status ReadDataBlock(size_t i, BlockData* contents, bool use_cache = true) const;
   // Asks the cache's read-ahead thread to load data block `i` (a scan
   // entered the block before it). Does nothing past the last block, without
   // a cache, when the family does not cache blocks or the block is cached.
   void RequestReadAhead(size_t i) const;
+  // RequestReadAhead for each (reader, block), in order, under one lock of
+  // the cache and one of the read-ahead queue (a scan that opens asks for
+  // several blocks of several files at once). Readers normally share their
+  // region server's cache; a reader with another cache is asked on its own.
+  static void RequestReadAheads(std::span<const std::pair<const StoreFileReader*, size_t>> blocks);
   // BlockSource: reads data block `i` into the cache unless it is cached
   // (the read-ahead thread's half of RequestReadAhead).
   void LoadBlockIntoCache(size_t i) const override;

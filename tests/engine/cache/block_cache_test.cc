@@ -73,6 +73,22 @@ class BlockCacheTest : public QObject {
     QVERIFY(!empty.Contains(1, 0));
   }
 
+  // ContainsEach answers Contains for every key in order, and is no read either.
+  void containsEachAnswersEveryKey() {
+    BlockCache c(kCapacity);
+    c.Insert(1, 0, Block(1, 0), false);
+    c.Insert(2, 4096, Block(2, 4096), false);
+    const std::vector<BlockCache::Key> keys = {{1, 0}, {1, 4096}, {2, 4096}, {2, 0}, {1, 0}};
+    QCOMPARE(c.ContainsEach(keys), (std::vector<bool>{true, false, true, false, true}));
+    const BlockCacheStats s = c.GetStats();
+    QCOMPARE(quint64(s.hits), quint64(0));
+    QCOMPARE(quint64(s.misses), quint64(0));
+    QCOMPARE(quint64(s.multi_bytes), quint64(0));
+    BlockCache empty(kCapacity);
+    QCOMPARE(empty.ContainsEach(keys), std::vector<bool>(keys.size(), false));
+    QVERIFY(c.ContainsEach({}).empty());
+  }
+
   // The read-ahead thread starts on first use, once, also when several
   // threads ask at the same time.
   void readAheadThread() {
@@ -350,7 +366,8 @@ class BlockCacheTest : public QObject {
     }
     for (uint64_t file = 1; file <= 40; ++file) {
       for (uint64_t i = 0; i < 150; ++i) {
-        QCOMPARE(static_cast<bool>(c.Lookup(file, i * 4096)), reference.count({file, i * 4096}) == 1);
+        QCOMPARE(static_cast<bool>(c.Lookup(file, i * 4096)),
+                 reference.count({file, i * 4096}) == 1);
       }
     }
     QCOMPARE(quint64(c.GetStats().block_count), quint64(reference.size()));

@@ -110,6 +110,29 @@ class ReadAheadTest : public QObject {
     QCOMPARE(quint64(s.loaded), quint64(ReadAhead::kMaxQueued + 1));
   }
 
+  // A batch is queued in its order behind what is already queued; the loads
+  // that find the queue full are dropped, the others still run.
+  void batchQueuesInOrderAndDropsPastTheBound() {
+    ReadAhead ra;
+    auto gate = HoldThread(&ra);
+    auto source = std::make_shared<FakeSource>();
+    const size_t before = ReadAhead::kMaxQueued - 3;
+    for (size_t b = 0; b < before; ++b) QVERIFY(ra.Request(source, b));
+    std::vector<BlockLoad> batch;
+    for (size_t b : {500u, 501u, 502u, 503u, 504u}) batch.push_back(BlockLoad{source, b});
+    QCOMPARE(ra.Request(std::move(batch)), size_t(3));
+    QCOMPARE(ra.Request(std::vector<BlockLoad>{}), size_t(0));
+    gate->Open();
+    ra.WaitIdle();
+    std::vector<size_t> expected;
+    for (size_t b = 0; b < before; ++b) expected.push_back(b);
+    for (size_t b : {500u, 501u, 502u}) expected.push_back(b);
+    QCOMPARE(source->loaded(), expected);
+    const ReadAheadStats s = ra.GetStats();
+    QCOMPARE(quint64(s.requested), quint64(1 + before + 3));  // the gate's request too
+    QCOMPARE(quint64(s.dropped), quint64(2));
+  }
+
   // A request made after the thread stopped polling and went to sleep is
   // still run.
   void sleepingThreadWakesForARequest() {
