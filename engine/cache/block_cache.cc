@@ -142,15 +142,18 @@ void BlockCache::Insert(uint64_t file_id, uint64_t offset, BlockData block, bool
                         bool read_ahead) {
   assert(block);
   if (!block) return;
-  std::lock_guard<AdaptiveMutex> lock(mu_);
-  if (!slots_.empty() && Find(Key{file_id, offset}) != nullptr) return;
-  auto* e = new Entry;
-  e->key = Key{file_id, offset};
+  // Allocated, and evicted entries deleted, outside the lock.
+  auto made = std::make_unique<Entry>();
+  made->key = Key{file_id, offset};
+  made->charge = ChargeFor(block.size());
+  made->block = std::move(block);
+  made->priority = in_memory ? BlockPriority::kMemory : BlockPriority::kSingle;
+  made->unread = read_ahead;
+  std::vector<Entry*> removed;
+  std::unique_lock<AdaptiveMutex> lock(mu_);
+  if (!slots_.empty() && Find(made->key) != nullptr) return;
+  Entry* e = made.release();
   IndexInsert(e);
-  e->charge = ChargeFor(block.size());
-  e->block = std::move(block);
-  e->priority = in_memory ? BlockPriority::kMemory : BlockPriority::kSingle;
-  e->unread = read_ahead;
   Bucket& bucket = BucketOf(e->priority);
   LruPushFront(&bucket, e);
   bucket.bytes += e->charge;
@@ -161,10 +164,12 @@ void BlockCache::Insert(uint64_t file_id, uint64_t offset, BlockData block, bool
   if (first != nullptr) first->file_prev = e;
   first = e;
 
-  if (size_ > acceptable_size_) Evict();
+  if (size_ > acceptable_size_) Evict(&removed);
+  lock.unlock();
+  for (Entry* r : removed) delete r;
 }
 
-void BlockCache::Remove(Entry* e) {
+void BlockCache::Remove(Entry* e, std::vector<Entry*>* removed) {
   LruUnlink(e);
   BucketOf(e->priority).bytes -= e->charge;
   size_ -= e->charge;
@@ -181,7 +186,7 @@ void BlockCache::Remove(Entry* e) {
   }
   if (e->file_next != nullptr) e->file_next->file_prev = e->file_prev;
   IndexErase(e->key);
-  delete e;
+  removed->push_back(e);
 }
 
 bool BlockCache::Contains(uint64_t file_id, uint64_t offset) const {
@@ -207,23 +212,27 @@ ReadAhead* BlockCache::read_ahead() {
 }
 
 void BlockCache::EraseFile(uint64_t file_id) {
-  std::lock_guard<AdaptiveMutex> lock(mu_);
-  auto f = files_.find(file_id);
-  if (f == files_.end()) return;
-  Entry* e = f->second;
-  while (e != nullptr) {
-    Entry* next = e->file_next;
-    Remove(e);  // erases files_[file_id] together with the last block
-    e = next;
+  std::vector<Entry*> removed;
+  {
+    std::lock_guard<AdaptiveMutex> lock(mu_);
+    auto f = files_.find(file_id);
+    if (f == files_.end()) return;
+    Entry* e = f->second;
+    while (e != nullptr) {
+      Entry* next = e->file_next;
+      Remove(e, &removed);  // erases files_[file_id] together with the last block
+      e = next;
+    }
   }
+  for (Entry* r : removed) delete r;
 }
 
-uint64_t BlockCache::FreeFromBucket(Bucket* b, uint64_t to_free) {
+uint64_t BlockCache::FreeFromBucket(Bucket* b, uint64_t to_free, std::vector<Entry*>* removed) {
   uint64_t freed = 0;
   while (freed < to_free && b->head.lru_prev != &b->head) {
     Entry* victim = b->head.lru_prev;  // least recently used
     const uint64_t charge = victim->charge;
-    Remove(victim);
+    Remove(victim, removed);
     freed += charge;
     ++evicted_blocks_;
     evicted_bytes_ += charge;
@@ -231,7 +240,7 @@ uint64_t BlockCache::FreeFromBucket(Bucket* b, uint64_t to_free) {
   return freed;
 }
 
-void BlockCache::Evict() {
+void BlockCache::Evict(std::vector<Entry*>* removed) {
   if (size_ <= min_size_) return;
   ++evictions_;
   const uint64_t bytes_to_free = size_ - min_size_;
@@ -252,7 +261,7 @@ void BlockCache::Evict() {
     if (over > 0 && freed < bytes_to_free) {
       const uint64_t fair = (bytes_to_free - freed) / remaining_buckets;
       const uint64_t target = std::min(static_cast<uint64_t>(over), fair);
-      if (target > 0) freed += FreeFromBucket(b, target);
+      if (target > 0) freed += FreeFromBucket(b, target, removed);
     }
     --remaining_buckets;
   }

@@ -174,12 +174,14 @@ class BlockCache {
   Bucket& BucketOf(BlockPriority p) { return buckets_[static_cast<int>(p)]; }
   static void LruUnlink(Entry* e);
   static void LruPushFront(Bucket* b, Entry* e);
-  // Unlinks `e` from every list and the index, and deletes it. REQUIRES: mu_ held.
-  void Remove(Entry* e);
+  // Unlinks `e` from every list and the index, and appends it to *removed,
+  // whose entries the caller deletes after releasing mu_ (dropping a block
+  // returns its buffer to the pool: no work for the lock). REQUIRES: mu_ held.
+  void Remove(Entry* e, std::vector<Entry*>* removed);
   // One HBase eviction run. REQUIRES: mu_ held.
-  void Evict();
+  void Evict(std::vector<Entry*>* removed);
   // Frees at least `to_free` bytes (or the whole bucket), least recent first.
-  uint64_t FreeFromBucket(Bucket* b, uint64_t to_free);
+  uint64_t FreeFromBucket(Bucket* b, uint64_t to_free, std::vector<Entry*>* removed);
 
   const uint64_t capacity_;
   const uint64_t acceptable_size_;
