@@ -35,12 +35,11 @@ ReadAhead::~ReadAhead() {
 }
 
 bool ReadAhead::Request(std::weak_ptr<const BlockSource> source, size_t block) {
-  std::vector<BlockLoad> one;
-  one.push_back(BlockLoad{std::move(source), block});
-  return Request(std::move(one)) == 1;
+  BlockLoad load{std::move(source), block};
+  return Request(std::span<BlockLoad>(&load, 1)) == 1;
 }
 
-size_t ReadAhead::Request(std::vector<BlockLoad> loads) {
+size_t ReadAhead::Request(std::span<BlockLoad> loads) {
   if (loads.empty()) return 0;
   size_t queued = 0;
   bool wake = false;

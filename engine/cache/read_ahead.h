@@ -44,8 +44,8 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <thread>
-#include <vector>
 
 namespace regionlab {
 
@@ -85,10 +85,10 @@ class ReadAhead {
   // Queues a load of `block` of `source`; false (and nothing queued) when
   // the queue is full.
   bool Request(std::weak_ptr<const BlockSource> source, size_t block);
-  // Queues the loads in order under one lock, with one wake-up (a scan
-  // that opens asks for several at once). Loads that find the queue full
-  // are dropped. Returns how many were queued.
-  size_t Request(std::vector<BlockLoad> loads);
+  // Queues the loads in order (moving them out of `loads`) under one lock,
+  // with one wake-up: a scan that opens asks for several at once. Loads
+  // that find the queue full are dropped. Returns how many were queued.
+  size_t Request(std::span<BlockLoad> loads);
 
   // When the thread is loading `block` of `source` right now, waits for that
   // load to finish -- spinning, as a load takes microseconds -- and returns

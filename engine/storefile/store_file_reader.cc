@@ -258,9 +258,12 @@ Status StoreFileReader::ReadDataBlock(size_t i, BlockData* contents, bool allow_
   return Status::OK();
 }
 
+bool StoreFileReader::MayReadAhead(size_t i) const {
+  return cache_ != nullptr && opts_.cache_blocks && i < meta_.index.size();
+}
+
 void StoreFileReader::RequestReadAhead(size_t i) const {
-  if (cache_ == nullptr || !opts_.cache_blocks || i >= meta_.index.size()) return;
-  if (cache_->Contains(file_id_, meta_.index[i].handle.offset)) return;
+  if (!MayReadAhead(i) || cache_->Contains(file_id_, meta_.index[i].handle.offset)) return;
   cache_->read_ahead()->Request(weak_from_this(), i);
 }
 
@@ -270,10 +273,7 @@ void StoreFileReader::RequestReadAheads(
   std::vector<BlockCache::Key> keys;
   BlockCache* cache = nullptr;
   for (const auto& [reader, i] : blocks) {
-    if (reader->cache_ == nullptr || !reader->opts_.cache_blocks ||
-        i >= reader->meta_.index.size()) {
-      continue;
-    }
+    if (!reader->MayReadAhead(i)) continue;
     if (cache != nullptr && reader->cache_ != cache) {
       reader->RequestReadAhead(i);  // another cache: asked for on its own
       continue;
@@ -289,7 +289,7 @@ void StoreFileReader::RequestReadAheads(
   for (size_t k = 0; k < wanted.size(); ++k) {
     if (!cached[k]) loads.push_back(BlockLoad{wanted[k].first->weak_from_this(), wanted[k].second});
   }
-  cache->read_ahead()->Request(std::move(loads));
+  cache->read_ahead()->Request(loads);
 }
 
 void StoreFileReader::LoadBlockIntoCache(size_t i) const {

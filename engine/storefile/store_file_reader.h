@@ -142,6 +142,8 @@ class StoreFileReader : public BlockSource, public std::enable_shared_from_this<
   std::string DataBlockOrigin(size_t i) const;
 
  private:
+  // True when block `i` exists and this reader caches blocks: read-ahead may load it.
+  bool MayReadAhead(size_t i) const;
   // Everything Open() loads before any data block is read.
   struct Metadata {
     StoreFileInfo info;

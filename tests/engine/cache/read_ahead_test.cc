@@ -120,8 +120,8 @@ class ReadAheadTest : public QObject {
     for (size_t b = 0; b < before; ++b) QVERIFY(ra.Request(source, b));
     std::vector<BlockLoad> batch;
     for (size_t b : {500u, 501u, 502u, 503u, 504u}) batch.push_back(BlockLoad{source, b});
-    QCOMPARE(ra.Request(std::move(batch)), size_t(3));
-    QCOMPARE(ra.Request(std::vector<BlockLoad>{}), size_t(0));
+    QCOMPARE(ra.Request(batch), size_t(3));
+    QCOMPARE(ra.Request(std::span<BlockLoad>()), size_t(0));
     gate->Open();
     ra.WaitIdle();
     std::vector<size_t> expected;
