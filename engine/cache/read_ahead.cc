@@ -105,7 +105,7 @@ void ReadAhead::Loop() {
       sleeping_ = false;
     }
     if (stopping_) return;
-    Job job = std::move(queue_.front());
+    BlockLoad job = std::move(queue_.front());
     queue_.pop_front();
     queued_.store(queue_.size(), std::memory_order_relaxed);
     std::shared_ptr<const BlockSource> source = job.source.lock();

@@ -107,13 +107,12 @@ class ReadAhead {
   ReadAheadStats GetStats() const;
 
  private:
-  using Job = BlockLoad;
   void Loop();
 
   mutable std::mutex mu_;
   std::condition_variable work_cv_;
   std::condition_variable idle_cv_;
-  std::deque<Job> queue_;
+  std::deque<BlockLoad> queue_;
   std::atomic<size_t> queued_{0};  // queue_.size(), read without the lock while polling
   bool sleeping_ = false;          // the thread waits on work_cv_
   bool running_job_ = false;
