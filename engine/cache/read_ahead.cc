@@ -11,6 +11,13 @@ namespace regionlab {
 
 namespace {
 
+// Both spins (the idle thread waiting for a request, a reader waiting for a
+// load) read their flag after every pause: one pause is some 20-40 ns, and
+// a hand-over noticed a few pauses late costs the scan that much on every
+// request. The clock, which costs about a pause itself, is read every
+// kPollsPerClockRead polls.
+constexpr uint32_t kPollsPerClockRead = 32;
+
 void CpuRelax() {
 #if defined(__x86_64__) || defined(__i386__)
   _mm_pause();
@@ -70,9 +77,9 @@ bool ReadAhead::WaitIfLoading(const BlockSource* source, size_t block,
     seen = finished_.load(std::memory_order_relaxed);
   }
   const auto until = std::chrono::steady_clock::now() + max_wait;
-  while (finished_.load(std::memory_order_acquire) == seen) {
-    for (int i = 0; i < 16; ++i) CpuRelax();
-    if (std::chrono::steady_clock::now() > until) return false;
+  for (uint32_t polls = 1; finished_.load(std::memory_order_acquire) == seen; ++polls) {
+    CpuRelax();
+    if (polls % kPollsPerClockRead == 0 && std::chrono::steady_clock::now() > until) return false;
   }
   return true;
 }
@@ -95,9 +102,9 @@ void ReadAhead::Loop() {
       // Poll a little before sleeping: a scan asks again within microseconds.
       lock.unlock();
       const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(kSpinMicros);
-      while (queued_.load(std::memory_order_acquire) == 0 &&
-             std::chrono::steady_clock::now() < until) {
-        for (int i = 0; i < 64; ++i) CpuRelax();
+      for (uint32_t polls = 1; queued_.load(std::memory_order_acquire) == 0; ++polls) {
+        CpuRelax();
+        if (polls % kPollsPerClockRead == 0 && std::chrono::steady_clock::now() >= until) break;
       }
       lock.lock();
       sleeping_ = true;
