@@ -194,12 +194,11 @@ bool BlockCache::Contains(uint64_t file_id, uint64_t offset) const {
   return !slots_.empty() && Find(Key{file_id, offset}) != nullptr;
 }
 
-std::vector<bool> BlockCache::ContainsEach(std::span<const Key> keys) const {
-  std::vector<bool> cached(keys.size(), false);
+void BlockCache::ContainsEach(std::span<const Key> keys, std::vector<bool>* cached) const {
+  cached->assign(keys.size(), false);
   std::lock_guard<AdaptiveMutex> lock(mu_);
-  if (slots_.empty()) return cached;
-  for (size_t i = 0; i < keys.size(); ++i) cached[i] = Find(keys[i]) != nullptr;
-  return cached;
+  if (slots_.empty()) return;
+  for (size_t i = 0; i < keys.size(); ++i) (*cached)[i] = Find(keys[i]) != nullptr;
 }
 
 ReadAhead* BlockCache::read_ahead() {

@@ -110,9 +110,10 @@ class BlockCache {
   // True when the block is cached. Unlike Lookup, neither a hit nor a miss:
   // no counter moves and the block keeps its place and priority.
   bool Contains(uint64_t file_id, uint64_t offset) const;
-  // Contains for each key, under one lock: the result's element i is true
-  // when keys[i] is cached.
-  std::vector<bool> ContainsEach(std::span<const Key> keys) const;
+  // Contains for each key, under one lock: *cached is cleared and its
+  // element i set true when keys[i] is cached (a caller that keeps the
+  // vector asks without allocating).
+  void ContainsEach(std::span<const Key> keys, std::vector<bool>* cached) const;
 
   // Drops every block of a file (the file was deleted or closed). Not counted
   // as evictions.

@@ -161,15 +161,31 @@ bool PlanStoreRead(const ReadSpec& read, const FamilyOptions& family, int64_t no
   return true;
 }
 
+// The vectors a forward scan with a limit fills when it opens (its files,
+// their plan inputs, the plan and the blocks to ask for), kept per thread
+// between scans: planning and asking then allocate nothing.
+struct ScanAheadScratch {
+  std::vector<const StoreFileReader*> files;
+  std::vector<ScanAheadFile> plan_files;
+  std::vector<ScanAheadRequest> plan;
+  std::vector<std::pair<const StoreFileReader*, size_t>> blocks;
+};
+
+ScanAheadScratch& ThreadScanAheadScratch() {
+  thread_local ScanAheadScratch scratch;
+  return scratch;
+}
+
 // Queues the loads PlanScanReadAhead picks for a forward scan with a limit
-// over `files`, the plain files it reads in the order the merge seeks them.
-void RequestScanReadAhead(const ReadSpec& read, const std::vector<const StoreFileReader*>& files) {
+// over scratch->files, the plain files it reads in the order the merge
+// seeks them.
+void RequestScanReadAhead(const ReadSpec& read, ScanAheadScratch* scratch) {
+  const std::vector<const StoreFileReader*>& files = scratch->files;
   if (files.empty()) return;
   KeyBuffer start, stop;
   SetFirstKeyOnRow(&start, read.start_row);
   if (!read.stop_row.empty()) SetFirstKeyOnRow(&stop, read.stop_row);
-  std::vector<ScanAheadFile> plan_files;
-  plan_files.reserve(files.size());
+  scratch->plan_files.clear();
   for (const StoreFileReader* r : files) {
     ScanAheadFile f;
     f.blocks = r->index().size();
@@ -178,14 +194,12 @@ void RequestScanReadAhead(const ReadSpec& read, const std::vector<const StoreFil
     const storefile::BloomFilter* bloom = r->bloom();
     f.rows = bloom != nullptr && r->info().bloom == BloomType::kRow ? bloom->key_count()
                                                                     : r->info().cell_count;
-    plan_files.push_back(f);
+    scratch->plan_files.push_back(f);
   }
-  const uint64_t limit = static_cast<uint64_t>(read.limit);
-  std::vector<std::pair<const StoreFileReader*, size_t>> blocks;
-  for (const ScanAheadRequest& q : PlanScanReadAhead(plan_files, limit)) {
-    blocks.emplace_back(files[q.file], q.block);
-  }
-  StoreFileReader::RequestReadAheads(blocks);
+  PlanScanReadAhead(scratch->plan_files, static_cast<uint64_t>(read.limit), &scratch->plan);
+  scratch->blocks.clear();
+  for (const ScanAheadRequest& q : scratch->plan) scratch->blocks.emplace_back(files[q.file], q.block);
+  StoreFileReader::RequestReadAheads(scratch->blocks);
 }
 
 // Adds to *sources the files of its version the read may need: in range and
@@ -212,7 +226,9 @@ void AddStoreFiles(const ReadSpec& read, const ScanQueryOptions& o, bool whole_f
     for (const auto& f : sources->version().files) f->reader->PrefetchRowBloom(*row_hash);
   }
   const bool scan_ahead = !read.single_row && !read.reversed && read.limit > 0 && read.cache_blocks;
-  std::vector<const StoreFileReader*> scanned;  // with scan_ahead: the plain files, in merge order
+  // With scan_ahead, scratch->files collects the plain files, in merge order.
+  ScanAheadScratch* const scratch = scan_ahead ? &ThreadScanAheadScratch() : nullptr;
+  if (scratch != nullptr) scratch->files.clear();
   for (const auto& f : sources->version().files) {
     const StoreFileInfo& info = f->reader->info();
     if (!FileMayMatter(info, read, expired_before)) continue;
@@ -234,10 +250,10 @@ void AddStoreFiles(const ReadSpec& read, const ScanQueryOptions& o, bool whole_f
       sources->AddFile(*f, read.cache_blocks, &lazy);
     } else {
       sources->AddFile(*f, read.cache_blocks);
-      if (scan_ahead && !f->is_reference) scanned.push_back(f->reader.get());
+      if (scratch != nullptr && !f->is_reference) scratch->files.push_back(f->reader.get());
     }
   }
-  if (scan_ahead) RequestScanReadAhead(read, scanned);
+  if (scratch != nullptr) RequestScanReadAhead(read, scratch);
 }
 
 }  // namespace

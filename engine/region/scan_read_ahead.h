@@ -53,8 +53,18 @@ struct ScanAheadRequest {
 inline constexpr int kMaxBlocksAhead = 8;
 
 // The loads to queue, in order, for a scan of at most `limit` rows (> 0)
-// over `files` in the order the merge seeks them.
-std::vector<ScanAheadRequest> PlanScanReadAhead(std::span<const ScanAheadFile> files,
-                                                uint64_t limit);
+// over `files` in the order the merge seeks them: *out is cleared and
+// filled. Nothing else is allocated, so a caller that keeps `out` between
+// scans plans without touching the heap.
+void PlanScanReadAhead(std::span<const ScanAheadFile> files, uint64_t limit,
+                       std::vector<ScanAheadRequest>* out);
+
+// The same plan, returned.
+inline std::vector<ScanAheadRequest> PlanScanReadAhead(std::span<const ScanAheadFile> files,
+                                                       uint64_t limit) {
+  std::vector<ScanAheadRequest> out;
+  PlanScanReadAhead(files, limit, &out);
+  return out;
+}
 
 }  // namespace regionlab

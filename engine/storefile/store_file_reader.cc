@@ -269,8 +269,19 @@ void StoreFileReader::RequestReadAhead(size_t i) const {
 
 void StoreFileReader::RequestReadAheads(
     std::span<const std::pair<const StoreFileReader*, size_t>> blocks) {
-  std::vector<std::pair<const StoreFileReader*, size_t>> wanted;
-  std::vector<BlockCache::Key> keys;
+  // Every short scan that opens comes here: the vectors are the calling
+  // thread's, kept between calls, so a request allocates nothing once they
+  // have grown.
+  struct Scratch {
+    std::vector<std::pair<const StoreFileReader*, size_t>> wanted;
+    std::vector<BlockCache::Key> keys;
+    std::vector<bool> cached;
+    std::vector<BlockLoad> loads;
+  };
+  thread_local Scratch scratch;
+  scratch.wanted.clear();
+  scratch.keys.clear();
+  scratch.loads.clear();
   BlockCache* cache = nullptr;
   for (const auto& [reader, i] : blocks) {
     if (!reader->MayReadAhead(i)) continue;
@@ -279,17 +290,17 @@ void StoreFileReader::RequestReadAheads(
       continue;
     }
     cache = reader->cache_;
-    wanted.emplace_back(reader, i);
-    keys.push_back(BlockCache::Key{reader->file_id_, reader->meta_.index[i].handle.offset});
+    scratch.wanted.emplace_back(reader, i);
+    scratch.keys.push_back(BlockCache::Key{reader->file_id_, reader->meta_.index[i].handle.offset});
   }
   if (cache == nullptr) return;
-  const std::vector<bool> cached = cache->ContainsEach(keys);
-  std::vector<BlockLoad> loads;
-  loads.reserve(wanted.size());
-  for (size_t k = 0; k < wanted.size(); ++k) {
-    if (!cached[k]) loads.push_back(BlockLoad{wanted[k].first->weak_from_this(), wanted[k].second});
+  cache->ContainsEach(scratch.keys, &scratch.cached);
+  for (size_t k = 0; k < scratch.wanted.size(); ++k) {
+    const auto& [reader, i] = scratch.wanted[k];
+    if (!scratch.cached[k]) scratch.loads.push_back(BlockLoad{reader->weak_from_this(), i});
   }
-  cache->read_ahead()->Request(loads);
+  cache->read_ahead()->Request(scratch.loads);
+  scratch.loads.clear();  // the queue took the loads; drop the moved-from handles
 }
 
 void StoreFileReader::LoadBlockIntoCache(size_t i) const {

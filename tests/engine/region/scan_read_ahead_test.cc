@@ -85,6 +85,10 @@ class ScanReadAheadTest : public QObject {
     QFETCH(QString, expected);
     const std::vector<ScanAheadFile> f = ParseFiles(files);
     QCOMPARE(Describe(PlanScanReadAhead(f, limit)), expected);
+    // A vector kept from an earlier scan is refilled, not appended to.
+    std::vector<ScanAheadRequest> reused = {{7, 7}, {8, 8}};
+    PlanScanReadAhead(f, limit, &reused);
+    QCOMPARE(Describe(reused), expected);
   }
 
   // A region with two store files (every row, then every other row again),
