@@ -59,12 +59,5 @@ inline constexpr int kMaxBlocksAhead = 8;
 void PlanScanReadAhead(std::span<const ScanAheadFile> files, uint64_t limit,
                        std::vector<ScanAheadRequest>* out);
 
-// The same plan, returned.
-inline std::vector<ScanAheadRequest> PlanScanReadAhead(std::span<const ScanAheadFile> files,
-                                                       uint64_t limit) {
-  std::vector<ScanAheadRequest> out;
-  PlanScanReadAhead(files, limit, &out);
-  return out;
-}
 
 }  // namespace regionlab

@@ -84,7 +84,9 @@ class ScanReadAheadTest : public QObject {
     QFETCH(qulonglong, limit);
     QFETCH(QString, expected);
     const std::vector<ScanAheadFile> f = ParseFiles(files);
-    QCOMPARE(Describe(PlanScanReadAhead(f, limit)), expected);
+    std::vector<ScanAheadRequest> plan;
+    PlanScanReadAhead(f, limit, &plan);
+    QCOMPARE(Describe(plan), expected);
     // A vector kept from an earlier scan is refilled, not appended to.
     std::vector<ScanAheadRequest> reused = {{7, 7}, {8, 8}};
     PlanScanReadAhead(f, limit, &reused);
