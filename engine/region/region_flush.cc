@@ -115,6 +115,7 @@ Status RegionImpl::FlushNow(FlushReason reason) {
     total_cells += cells;
     if (*file) file_bytes += (*file)->size;
   }
+  uint64_t flushed_sequence_id = 0;
   {
     std::lock_guard<std::mutex> l(state_mu_);
     RegionManifest next = manifest_;
@@ -132,8 +133,10 @@ Status RegionImpl::FlushNow(FlushReason reason) {
       stores_[i].version = std::move(v);
     }
     snapshot_bytes_.store(0, std::memory_order_relaxed);
+    // Read under the lock: a compaction may be replacing manifest_ meanwhile.
+    flushed_sequence_id = manifest_.flushed_sequence_id;
   }
-  flushed_sequence_id_ = manifest_.flushed_sequence_id;
+  flushed_sequence_id_ = flushed_sequence_id;
   if (wal_ != nullptr) wal_->MarkFlushed(descriptor_.encoded_name, seq);
   if (options_.global_memstore != nullptr) {
     const auto cur = static_cast<int64_t>(MemstoreHeapSize());
