@@ -34,8 +34,7 @@ ReadAhead::~ReadAhead() {
   {
     std::lock_guard<std::mutex> lock(mu_);
     stopping_ = true;
-    queue_.clear();
-    queued_.store(0, std::memory_order_relaxed);
+    ClearLocked();
   }
   work_cv_.notify_one();
   thread_.join();
@@ -53,14 +52,14 @@ size_t ReadAhead::Request(std::span<BlockLoad> loads) {
   {
     std::lock_guard<std::mutex> lock(mu_);
     for (BlockLoad& load : loads) {
-      if (stopping_ || queue_.size() >= kMaxQueued) {
+      if (stopping_ || count_ >= kMaxQueued) {
         ++stats_.dropped;
         continue;
       }
-      queue_.push_back(std::move(load));
+      PushLocked(std::move(load));
       ++queued;
     }
-    queued_.store(queue_.size(), std::memory_order_release);
+    queued_.store(count_, std::memory_order_release);
     stats_.requested += queued;
     wake = sleeping_ && queued != 0;
   }
@@ -70,12 +69,12 @@ size_t ReadAhead::Request(std::span<BlockLoad> loads) {
 
 bool ReadAhead::WaitIfLoading(const BlockSource* source, size_t block,
                               std::chrono::microseconds max_wait) {
-  uint64_t seen = 0;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (!running_job_ || running_source_ != source || running_block_ != block) return false;
-    seen = finished_.load(std::memory_order_relaxed);
-  }
+  // Load n = started is running while finished is n - 1; see the members.
+  const uint64_t started = started_.load(std::memory_order_acquire);
+  const BlockSource* running_source = running_source_.load(std::memory_order_acquire);
+  const size_t running_block = running_block_.load(std::memory_order_acquire);
+  const uint64_t seen = finished_.load(std::memory_order_acquire);
+  if (seen + 1 != started || running_source != source || running_block != block) return false;
   const auto until = std::chrono::steady_clock::now() + max_wait;
   for (uint32_t polls = 1; finished_.load(std::memory_order_acquire) == seen; ++polls) {
     CpuRelax();
@@ -86,7 +85,7 @@ bool ReadAhead::WaitIfLoading(const BlockSource* source, size_t block,
 
 void ReadAhead::WaitIdle() {
   std::unique_lock<std::mutex> lock(mu_);
-  idle_cv_.wait(lock, [this] { return stopping_ || (queue_.empty() && !running_job_); });
+  idle_cv_.wait(lock, [this] { return stopping_ || (count_ == 0 && !running_job_); });
 }
 
 ReadAheadStats ReadAhead::GetStats() const {
@@ -97,7 +96,7 @@ ReadAheadStats ReadAhead::GetStats() const {
 void ReadAhead::Loop() {
   std::unique_lock<std::mutex> lock(mu_);
   while (true) {
-    if (queue_.empty() && !stopping_) {
+    if (count_ == 0 && !stopping_) {
       idle_cv_.notify_all();
       // Poll a little before sleeping: a scan asks again within microseconds.
       lock.unlock();
@@ -108,27 +107,47 @@ void ReadAhead::Loop() {
       }
       lock.lock();
       sleeping_ = true;
-      work_cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      work_cv_.wait(lock, [this] { return stopping_ || count_ != 0; });
       sleeping_ = false;
     }
     if (stopping_) return;
-    BlockLoad job = std::move(queue_.front());
-    queue_.pop_front();
-    queued_.store(queue_.size(), std::memory_order_relaxed);
-    std::shared_ptr<const BlockSource> source = job.source.lock();
-    running_job_ = source != nullptr;
-    running_source_ = source.get();
-    running_block_ = job.block;
+    BlockLoad job = PopLocked();
+    queued_.store(count_, std::memory_order_relaxed);
+    running_job_ = true;
     lock.unlock();
+    std::shared_ptr<const BlockSource> source = job.source.lock();
+    job.source.reset();
     const bool ran = source != nullptr;
-    if (ran) source->LoadBlockIntoCache(job.block);
+    if (ran) {
+      running_source_.store(source.get(), std::memory_order_release);
+      running_block_.store(job.block, std::memory_order_release);
+      started_.fetch_add(1, std::memory_order_release);
+      source->LoadBlockIntoCache(job.block);
+      finished_.fetch_add(1, std::memory_order_release);
+    }
     source.reset();  // a source whose owners let go meanwhile is destroyed here, outside the lock
     lock.lock();
     running_job_ = false;
-    running_source_ = nullptr;
-    finished_.fetch_add(1, std::memory_order_release);  // under mu_: WaitIfLoading's snapshot
     ++(ran ? stats_.loaded : stats_.skipped);
   }
+}
+
+void ReadAhead::PushLocked(BlockLoad load) {
+  ring_[(head_ + count_) % kMaxQueued] = std::move(load);
+  ++count_;
+}
+
+BlockLoad ReadAhead::PopLocked() {
+  BlockLoad load = std::move(ring_[head_]);
+  ring_[head_].source.reset();
+  head_ = (head_ + 1) % kMaxQueued;
+  --count_;
+  return load;
+}
+
+void ReadAhead::ClearLocked() {
+  while (count_ != 0) PopLocked();
+  queued_.store(0, std::memory_order_relaxed);
 }
 
 }  // namespace regionlab

@@ -34,14 +34,19 @@
 //
 // Thread-safety: Request may be called from any thread. The destructor drops
 // the requests still queued and waits for a load that is running.
+// WaitIfLoading takes no lock: a reader asks it on every cache miss, and a
+// reader that found the lock held by the thread (taking its next request or
+// finishing a load) would sleep in the kernel and be woken by a system call,
+// which costs more than the load it waits for. The queue is a fixed ring, so
+// that requests and loads allocate nothing and free nothing across threads.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -108,17 +113,30 @@ class ReadAhead {
 
  private:
   void Loop();
+  // The queue, under mu_: a ring of kMaxQueued slots.
+  void PushLocked(BlockLoad load);
+  BlockLoad PopLocked();
+  void ClearLocked();
 
   mutable std::mutex mu_;
   std::condition_variable work_cv_;
   std::condition_variable idle_cv_;
-  std::deque<BlockLoad> queue_;
-  std::atomic<size_t> queued_{0};  // queue_.size(), read without the lock while polling
+  std::array<BlockLoad, kMaxQueued> ring_;
+  size_t head_ = 0;                // the oldest request's slot
+  size_t count_ = 0;               // requests queued
+  std::atomic<size_t> queued_{0};  // count_, read without the lock while polling
   bool sleeping_ = false;          // the thread waits on work_cv_
-  bool running_job_ = false;
-  const BlockSource* running_source_ = nullptr;  // the job running, when running_job_
-  size_t running_block_ = 0;
-  std::atomic<uint64_t> finished_{0};  // jobs finished (loaded or skipped)
+  bool running_job_ = false;       // a job was taken and has not finished (WaitIdle)
+  // The load running, for WaitIfLoading without the lock. The thread writes
+  // the source and block of load n before it counts n in started_, and
+  // counts n in finished_ when that load is done; it writes the next load's
+  // source and block only after that. So a reader that sees started_ = n,
+  // then the source and block, then finished_ = n - 1 has read load n's.
+  // Only loads whose source is alive are counted.
+  std::atomic<const BlockSource*> running_source_{nullptr};
+  std::atomic<size_t> running_block_{0};
+  std::atomic<uint64_t> started_{0};
+  std::atomic<uint64_t> finished_{0};
   bool stopping_ = false;
   ReadAheadStats stats_;
   std::thread thread_;

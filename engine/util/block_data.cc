@@ -4,6 +4,8 @@
 #include <new>
 #include <vector>
 
+#include "util/adaptive_mutex.h"
+
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/asan_interface.h>
 // A pooled buffer is poisoned: a block used after its last BlockData was
@@ -26,7 +28,10 @@ constexpr size_t kClasses = BlockData::kMaxPooledBufferBytes / BlockData::kClass
 // buffer's memory, which has usually left the CPU caches since its block was
 // evicted.
 struct Pool {
-  std::mutex mu;
+  // Both threads of a scan with read-ahead take buffers and give back the
+  // evicted blocks': a waiter spins for the few instructions the other
+  // holds the lock, where a plain mutex would sleep in the kernel.
+  AdaptiveMutex mu;
   std::vector<void*> free[kClasses];
   uint64_t pooled_bytes = 0;
   uint64_t reused = 0;
@@ -49,7 +54,7 @@ BlockData::Buffer* BlockData::Acquire(size_t size) {
     const size_t c = (wanted - 1) / kClassBytes;
     capacity = (c + 1) * kClassBytes;
     Pool& pool = ThePool();
-    std::lock_guard<std::mutex> l(pool.mu);
+    std::lock_guard<AdaptiveMutex> l(pool.mu);
     if (!pool.free[c].empty()) {
       memory = pool.free[c].back();
       pool.free[c].pop_back();
@@ -75,7 +80,7 @@ void BlockData::Release(Buffer* buffer) {
   buffer->~Buffer();
   if (capacity <= kMaxPooledBufferBytes) {
     Pool& pool = ThePool();
-    std::lock_guard<std::mutex> l(pool.mu);
+    std::lock_guard<AdaptiveMutex> l(pool.mu);
     if (pool.pooled_bytes + capacity <= kMaxPooledBytes) {
       const size_t c = capacity / kClassBytes - 1;
       try {
@@ -93,7 +98,7 @@ void BlockData::Release(Buffer* buffer) {
 
 BlockData::PoolStats BlockData::GetPoolStats() {
   Pool& pool = ThePool();
-  std::lock_guard<std::mutex> l(pool.mu);
+  std::lock_guard<AdaptiveMutex> l(pool.mu);
   return {pool.pooled_bytes, pool.reused, pool.allocated};
 }
 

@@ -2,7 +2,8 @@
 // queue refuses requests instead of growing, a sleeping thread wakes for a new
 // request, a request whose source is gone is skipped, destruction drops
 // queued requests without running them, and a reader can wait for the load
-// that is running (and only for that one).
+// that is running (and only for that one), also after skipped loads. The
+// queue is a ring: requests keep their order as it wraps around.
 #include "cache/read_ahead.h"
 
 #include <QtTest>
@@ -89,6 +90,28 @@ class ReadAheadTest : public QObject {
     QCOMPARE(quint64(s.requested), quint64(20));
     QCOMPARE(quint64(s.loaded), quint64(20));
     QCOMPARE(quint64(s.dropped), quint64(0));
+  }
+
+  // The queue is a ring of kMaxQueued slots: batches that fill it most of
+  // the way, again and again, start and end at every slot, and each load
+  // still runs once, in the order asked.
+  void ringKeepsOrderAcrossWrapAround() {
+    ReadAhead ra;
+    auto source = std::make_shared<FakeSource>();
+    std::vector<size_t> expected;
+    const size_t batch = ReadAhead::kMaxQueued - 7;  // coprime with the ring's size
+    size_t next = 0;
+    for (int round = 0; round < 9; ++round) {
+      auto gate = HoldThread(&ra);  // everything below waits in the ring
+      for (size_t k = 0; k < batch; ++k, ++next) {
+        QVERIFY(ra.Request(source, next));
+        expected.push_back(next);
+      }
+      gate->Open();
+      ra.WaitIdle();
+    }
+    QCOMPARE(source->loaded(), expected);
+    QCOMPARE(quint64(ra.GetStats().dropped), quint64(0));
   }
 
   // While the thread is busy, kMaxQueued requests wait and the next one is
@@ -213,6 +236,39 @@ class ReadAheadTest : public QObject {
     ra.WaitIdle();
     QCOMPARE(queued->loaded(), std::vector<size_t>{5});
     QVERIFY(!ra.WaitIfLoading(gate.get(), 0, no_limit));  // nothing running any more
+  }
+
+  // A load skipped because its source is gone is never "running": a reader
+  // does not wait for it, and the load after it is recognised as running.
+  void waitIfLoadingAfterSkippedLoads() {
+    ReadAhead ra;
+    auto gate = HoldThread(&ra);
+    auto gone = std::make_shared<FakeSource>();
+    const FakeSource* gone_address = gone.get();
+    QVERIFY(ra.Request(gone, 3));
+    QVERIFY(ra.Request(gone, 4));
+    auto next = std::make_shared<FakeSource>(/*gated=*/true, /*gated_block=*/7);
+    QVERIFY(ra.Request(next, 7));
+    gone.reset();  // its two loads will be skipped
+    gate->Open();
+    next->WaitUntilHeld();  // the skipped loads are behind us; block 7 is loading
+    const auto no_limit = std::chrono::seconds(60);
+    QVERIFY(!ra.WaitIfLoading(gone_address, 3, no_limit));
+    QVERIFY(!ra.WaitIfLoading(gone_address, 4, no_limit));
+    QVERIFY(!ra.WaitIfLoading(gate.get(), 0, no_limit));  // finished before the skips
+    std::thread opener([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      next->Open();
+    });
+    const bool waited = ra.WaitIfLoading(next.get(), 7, no_limit);
+    const std::vector<size_t> loaded = next->loaded();
+    opener.join();
+    QVERIFY(waited);
+    QCOMPARE(loaded, std::vector<size_t>{7});
+    ra.WaitIdle();
+    const ReadAheadStats s = ra.GetStats();
+    QCOMPARE(quint64(s.skipped), quint64(2));
+    QCOMPARE(quint64(s.loaded), quint64(2));  // the gate's and block 7
   }
 };
 
