@@ -34,7 +34,8 @@ std::vector<std::pair<std::string, std::string>> describeFamily(
       {"checksums", "CRC32C per block, verified on every read"},
       {"scan read-ahead",
        "after " + std::to_string(regionlab::storefile::StoreFileIterator::kReadAheadAfterBlocks) +
-           " blocks in a row, the next block on the block cache's thread; a scan with a "
+           " blocks in a row, the next block on the block cache's thread (at idle priority, "
+           "SCHED_IDLE: it runs only on a core nothing else wants); a scan with a "
            "limit queues, when it opens, the blocks its limit is expected to cross in each "
            "file (at most " +
            std::to_string(regionlab::kMaxBlocksAhead) + " per file)"},

@@ -3,6 +3,11 @@
 #include <chrono>
 #include <utility>
 
+#if defined(__linux__)
+#include <pthread.h>
+#include <sched.h>
+#endif
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #endif
@@ -28,7 +33,15 @@ void CpuRelax() {
 
 }  // namespace
 
-ReadAhead::ReadAhead() : thread_([this] { Loop(); }) {}
+ReadAhead::ReadAhead() : thread_([this] { Loop(); }), native_thread_(thread_.native_handle()) {
+#if defined(__linux__) && defined(SCHED_IDLE)
+  // Set from here rather than from the thread, so that IdlePriority() holds
+  // as soon as the constructor returns. A failure leaves the default policy.
+  sched_param param{};
+  param.sched_priority = 0;
+  (void)pthread_setschedparam(native_thread_, SCHED_IDLE, &param);
+#endif
+}
 
 ReadAhead::~ReadAhead() {
   {
@@ -91,6 +104,17 @@ void ReadAhead::WaitIdle() {
 ReadAheadStats ReadAhead::GetStats() const {
   std::lock_guard<std::mutex> lock(mu_);
   return stats_;
+}
+
+bool ReadAhead::IdlePriority() const {
+#if defined(__linux__) && defined(SCHED_IDLE)
+  int policy = 0;
+  sched_param param{};
+  return pthread_getschedparam(native_thread_, &policy, &param) == 0 &&
+         policy == SCHED_IDLE;
+#else
+  return false;
+#endif
 }
 
 void ReadAhead::Loop() {

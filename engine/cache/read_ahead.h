@@ -27,6 +27,16 @@
 // (Scan.ReadType STREAM), done here on the block cache rather than the file
 // system.
 //
+// Priority: the thread runs under Linux's SCHED_IDLE policy, so it uses a
+// core only when no ordinary thread wants it. Read-ahead is meant for the
+// core a scan leaves spare. When another program, or the app's own threads,
+// keep the other core busy, a thread at ordinary priority takes its share of
+// the scanning thread's core, and the scan ends up slower than if it read its
+// blocks itself. At idle priority the thread waits instead: its requests stay
+// queued (or are dropped when the queue is full) and the scan reads those
+// blocks itself, as it does any block that is not loaded yet. Where the
+// policy cannot be set, the thread keeps the default one (IdlePriority()).
+//
 // Queueing: at most kMaxQueued requests wait; more are dropped (the scanner
 // reads those blocks itself). After its queue runs dry the thread polls for
 // kSpinMicros before it sleeps, so a scan's steady stream of requests does
@@ -111,6 +121,9 @@ class ReadAhead {
 
   ReadAheadStats GetStats() const;
 
+  // True when the thread runs under SCHED_IDLE (see "Priority" above).
+  bool IdlePriority() const;
+
  private:
   void Loop();
   // The queue, under mu_: a ring of kMaxQueued slots.
@@ -140,6 +153,7 @@ class ReadAhead {
   bool stopping_ = false;
   ReadAheadStats stats_;
   std::thread thread_;
+  const std::thread::native_handle_type native_thread_;  // thread_'s, for its policy
 };
 
 }  // namespace regionlab

@@ -3,7 +3,8 @@
 // request, a request whose source is gone is skipped, destruction drops
 // queued requests without running them, and a reader can wait for the load
 // that is running (and only for that one), also after skipped loads. The
-// queue is a ring: requests keep their order as it wraps around.
+// queue is a ring: requests keep their order as it wraps around. The thread
+// runs at idle priority.
 #include "cache/read_ahead.h"
 
 #include <QtTest>
@@ -236,6 +237,18 @@ class ReadAheadTest : public QObject {
     ra.WaitIdle();
     QCOMPARE(queued->loaded(), std::vector<size_t>{5});
     QVERIFY(!ra.WaitIfLoading(gate.get(), 0, no_limit));  // nothing running any more
+  }
+
+  // The thread runs under SCHED_IDLE, so that it takes only a core nothing
+  // else wants (the policy is the operating system's answer for the thread),
+  // and its loads still run.
+  void runsAtIdlePriority() {
+    ReadAhead ra;
+    QVERIFY(ra.IdlePriority());
+    auto source = std::make_shared<FakeSource>();
+    QVERIFY(ra.Request(source, 3));
+    ra.WaitIdle();
+    QCOMPARE(source->loaded(), std::vector<size_t>{3});
   }
 
   // A load skipped because its source is gone is never "running": a reader
