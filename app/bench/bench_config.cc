@@ -1,6 +1,7 @@
 #include "bench_config.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 #include <sstream>
 
@@ -12,6 +13,8 @@ namespace {
 // --quick: small enough for CI (well under a minute, sanitizers included).
 constexpr uint64_t kQuickRecords = 5000;
 constexpr uint64_t kQuickSyncRecords = 200;
+
+}  // namespace
 
 std::vector<std::string> splitList(const std::string& text) {
   std::vector<std::string> out;
@@ -27,9 +30,19 @@ std::optional<uint64_t> parseNumber(const std::string& text) {
   if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) {
     return std::nullopt;
   }
-  return std::strtoull(text.c_str(), nullptr, 10);
+  errno = 0;
+  const uint64_t n = std::strtoull(text.c_str(), nullptr, 10);
+  if (errno == ERANGE) return std::nullopt;
+  return n;
 }
-}  // namespace
+
+std::optional<std::string> systemNotInBuild(const std::vector<std::string>& systems) {
+  const auto known = availableSystems();
+  for (const auto& s : systems) {
+    if (std::find(known.begin(), known.end(), s) == known.end()) return s;
+  }
+  return std::nullopt;
+}
 
 std::string usageText() {
   std::ostringstream out;
@@ -146,11 +159,8 @@ std::optional<std::string> parseCommandLine(int argc, char** argv, BenchConfig* 
     } else if (arg == "--systems") {
       if (!next(&text)) return arg + " needs a value";
       config->systems = splitList(text);
-      const auto known = availableSystems();
-      for (const auto& s : config->systems) {
-        if (std::find(known.begin(), known.end(), s) == known.end()) {
-          return "--systems: '" + s + "' is not in this build";
-        }
+      if (const auto unknown = systemNotInBuild(config->systems)) {
+        return "--systems: '" + *unknown + "' is not in this build";
       }
     } else if (arg == "--workloads") {
       if (!next(&text)) return arg + " needs a value";

@@ -66,4 +66,12 @@ std::string usageText();
 // The passes `config` asks for, in run order.
 std::vector<PassPlan> planPasses(const BenchConfig& config);
 
+// Command-line pieces that regionlab-bench-loop shares.
+// "a,,b" -> {"a", "b"}.
+std::vector<std::string> splitList(const std::string& text);
+// A whole decimal number; nullopt for anything else, or past 2^64 - 1.
+std::optional<uint64_t> parseNumber(const std::string& text);
+// The first of `systems` that this build lacks, or nullopt.
+std::optional<std::string> systemNotInBuild(const std::vector<std::string>& systems);
+
 }  // namespace regionlab::bench

@@ -1,0 +1,355 @@
+// regionlab-bench-loop: times one read again and again on stores that hold
+// regionlab-bench's layout, without refilling them for every measurement.
+//
+//   regionlab-bench-loop fill DIR [options]
+//       For each system, fills DIR/<system> as regionlab-bench's fillrandom
+//       and overwrite do (N puts in a random order, then N puts of random
+//       existing keys), closes and reopens the store, and waits until its
+//       compactions have settled. The layout is then the one regionlab-bench's
+//       reads start on. DIR/loop.txt records the sizes.
+//   regionlab-bench-loop seek|get|scan DIR [options]
+//       For each system, opens DIR/<system>, reads for a warm-up, then times
+//       seeks of --rows rows from a random key, Gets of random present keys,
+//       or full scans, and prints ops/s with the layout read.
+//
+// The point is comparison: two builds run alternately on copies of one
+// directory read the same files, so a change of a few percent shows in a
+// series of pairs where a whole benchmark run (minutes apart, refilled each
+// time) cannot show it. Values are not checked here; regionlab-bench checks
+// them. Speeds are for comparing, side by side on one machine.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bench_config.h"
+#include "kv_store.h"
+#include "records.h"
+#include "util/random.h"
+#include "workload_runner.h"
+
+using namespace regionlab::bench;
+
+namespace {
+
+constexpr char kUsage[] =
+    "usage: regionlab-bench-loop fill DIR [options]\n"
+    "       regionlab-bench-loop seek|get|scan DIR [options]\n"
+    "fill: fills DIR/<system> for each system as regionlab-bench's fillrandom and\n"
+    "      overwrite do, reopens it and waits for its compactions to settle.\n"
+    "seek, get, scan: times seeks of --rows rows from a random key, Gets of random\n"
+    "      present keys, or full scans on the stores of DIR, after a warm-up.\n\n"
+    "  --systems LIST       default: RegionLab, plus LevelDB when this build has it\n"
+    "  --num N              records (fill; default 1000000)\n"
+    "  --value-size N       value bytes (fill; default 100)\n"
+    "  --seed N             fill order and request sequence seed (default 42)\n"
+    "  --cache-mb N         block cache (default 64)\n"
+    "  --write-buffer-mb N  memtable / memstore size (default 64)\n"
+    "  --block-size N       data block bytes (default 4096; 0 = each engine's own)\n"
+    "  --rows N             rows per seek (default 100)\n"
+    "  --warmup S           seconds read before timing (default 2)\n"
+    "  --seconds S          seconds timed per system (default 5)\n"
+    "Exit status: 0 on success, 1 when a store fails, 2 on a usage error.\n";
+
+struct LoopConfig {
+  std::string op;
+  std::string dir;
+  std::vector<std::string> systems;
+  uint64_t records = 1000000;
+  size_t valueBytes = 100;
+  uint64_t seed = 42;
+  uint64_t cacheBytes = 64ull << 20;
+  uint64_t writeBufferBytes = 64ull << 20;
+  uint32_t blockSize = 4096;
+  uint64_t rows = 100;
+  double warmupSeconds = 2;
+  double seconds = 5;
+};
+
+std::optional<double> parseSeconds(const std::string& text) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size() || !(v >= 0) || v > 86400) {
+    return std::nullopt;
+  }
+  return v;
+}
+
+// The error message, or nullopt.
+std::optional<std::string> parseArgs(int argc, char** argv, LoopConfig* c) {
+  if (argc < 3) return "an operation and a directory are needed";
+  c->op = argv[1];
+  c->dir = argv[2];
+  if (c->op != "fill" && c->op != "seek" && c->op != "get" && c->op != "scan") {
+    return "unknown operation '" + c->op + "' (fill, seek, get or scan)";
+  }
+  for (int i = 3; i < argc; ++i) {
+    const std::string flag = argv[i];
+    if (i + 1 >= argc) return flag + " needs a value";
+    const std::string value = argv[++i];
+    const auto number = parseNumber(value);
+    auto needNumber = [&](uint64_t min) -> std::optional<std::string> {
+      if (!number || *number < min) {
+        return "bad value '" + value + "' for " + flag + " (a whole number, at least " +
+               std::to_string(min) + ")";
+      }
+      return std::nullopt;
+    };
+    std::optional<std::string> error;
+    if (flag == "--systems") {
+      c->systems = splitList(value);
+      if (const auto unknown = systemNotInBuild(c->systems)) {
+        return "--systems: '" + *unknown + "' is not in this build";
+      }
+      if (c->systems.empty()) return "--systems names no system";
+    } else if (flag == "--num") {
+      if (!(error = needNumber(1))) c->records = *number;
+    } else if (flag == "--value-size") {
+      if (!(error = needNumber(kMinValueBytes))) c->valueBytes = *number;
+      if (!error && *number > 65536) return "--value-size must be at most 65536";
+    } else if (flag == "--seed") {
+      if (!(error = needNumber(0))) c->seed = *number;
+    } else if (flag == "--cache-mb") {
+      if (!(error = needNumber(1))) c->cacheBytes = *number << 20;
+    } else if (flag == "--write-buffer-mb") {
+      if (!(error = needNumber(1))) c->writeBufferBytes = *number << 20;
+    } else if (flag == "--block-size") {
+      if (!(error = needNumber(0))) c->blockSize = static_cast<uint32_t>(*number);
+    } else if (flag == "--rows") {
+      if (!(error = needNumber(1))) c->rows = *number;
+    } else if (flag == "--warmup" || flag == "--seconds") {
+      const auto s = parseSeconds(value);
+      if (!s) return "bad value '" + value + "' for " + flag + " (seconds, 0 to 86400)";
+      (flag == "--warmup" ? c->warmupSeconds : c->seconds) = *s;
+    } else {
+      return "unknown option " + flag;
+    }
+    if (error) return error;
+  }
+  if (c->systems.empty()) {
+    c->systems.push_back("RegionLab");
+    for (const auto& s : availableSystems()) {
+      if (s == "LevelDB") c->systems.push_back(s);
+    }
+  }
+  return std::nullopt;
+}
+
+StoreSettings settingsFor(const LoopConfig& c, const std::string& system) {
+  StoreSettings s;
+  s.dir = c.dir + "/" + system;
+  s.blockCacheBytes = c.cacheBytes;
+  s.writeBufferBytes = c.writeBufferBytes;
+  s.blockSize = c.blockSize;
+  return s;
+}
+
+// Waits until the store's layout has not changed for a second (its
+// compactions have settled), at most `limit`.
+StoreLayout waitForSettledLayout(const KvStore& store, std::chrono::seconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  StoreLayout last = store.layout();
+  auto stableSince = std::chrono::steady_clock::now();
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    StoreLayout now = store.layout();
+    if (now.detail != last.detail || now.bytes != last.bytes) {
+      last = std::move(now);
+      stableSince = std::chrono::steady_clock::now();
+    } else if (std::chrono::steady_clock::now() - stableSince >= std::chrono::seconds(1)) {
+      break;
+    }
+  }
+  return last;
+}
+
+std::string sizesPath(const std::string& dir) { return dir + "/loop.txt"; }
+
+int fill(const LoopConfig& c) {
+  std::error_code ec;
+  std::filesystem::create_directories(c.dir, ec);
+  if (ec) {
+    std::fprintf(stderr, "regionlab-bench-loop: cannot create %s: %s\n", c.dir.c_str(),
+                 ec.message().c_str());
+    return 1;
+  }
+  const RecordFormat format(c.valueBytes);
+  RunParameters params;
+  params.records = c.records;
+  params.ops = c.records;
+  params.seed = c.seed;
+  for (const auto& system : c.systems) {
+    const StoreSettings settings = settingsFor(c, system);
+    std::unique_ptr<KvStore> store = makeStore(system, settings);
+    if (Status s = store->open(); !s.ok()) {
+      std::fprintf(stderr, "%s: open: %s\n", system.c_str(), s.ToString().c_str());
+      return 1;
+    }
+    WorkloadRunner runner(store.get(), settings.dir, &format, params);
+    for (const char* workload : {"fillrandom", "overwrite"}) {
+      const WorkloadResult r = runner.run(workload);
+      if (!r.error.empty()) {
+        std::fprintf(stderr, "%s: %s: %s\n", system.c_str(), workload, r.error.c_str());
+        return 1;
+      }
+    }
+    // Closed and reopened as regionlab-bench's readrandom-cold does; the
+    // compactions the reopen starts then settle.
+    if (Status s = store->close(); !s.ok()) {
+      std::fprintf(stderr, "%s: close: %s\n", system.c_str(), s.ToString().c_str());
+      return 1;
+    }
+    if (Status s = store->open(); !s.ok()) {
+      std::fprintf(stderr, "%s: reopen: %s\n", system.c_str(), s.ToString().c_str());
+      return 1;
+    }
+    const StoreLayout layout = waitForSettledLayout(*store, std::chrono::seconds(600));
+    std::printf("%-10s filled: %s in %s\n", system.c_str(), bytesText(layout.bytes).c_str(),
+                layout.detail.c_str());
+    if (Status s = store->close(); !s.ok()) {
+      std::fprintf(stderr, "%s: close: %s\n", system.c_str(), s.ToString().c_str());
+      return 1;
+    }
+  }
+  std::ofstream out(sizesPath(c.dir));
+  out << "records " << c.records << "\n";
+  if (!out) {
+    std::fprintf(stderr, "regionlab-bench-loop: cannot write %s\n", sizesPath(c.dir).c_str());
+    return 1;
+  }
+  return 0;
+}
+
+// The record count `fill` wrote for DIR, or nullopt.
+std::optional<uint64_t> filledRecords(const std::string& dir) {
+  std::ifstream in(sizesPath(dir));
+  std::string word, value;
+  if (!(in >> word >> value) || word != "records") return std::nullopt;
+  const auto n = parseNumber(value);
+  if (!n || *n == 0) return std::nullopt;
+  return n;
+}
+
+struct LoopResult {
+  double opsPerSecond = 0;
+  double rowsPerOp = 0;
+  StoreLayout layout;
+};
+
+// Runs `op` on `store` over keys [0, records): a warm-up, then the timed part.
+std::optional<LoopResult> timeLoop(const LoopConfig& c, uint64_t records, KvStore* store,
+                                   std::string* error) {
+  regionlab::Random rng(c.seed);
+  std::string key, value;
+  uint64_t rows = 0;
+  auto once = [&]() -> Status {
+    if (c.op == "get") {
+      RecordFormat::key(rng.Uniform(records), &key);
+      bool found = false;
+      RL_RETURN_IF_ERROR(store->get(key, &value, &found));
+      rows += found ? 1 : 0;
+      return Status::OK();
+    }
+    ScanRequest request;
+    if (c.op == "seek") {
+      RecordFormat::key(rng.Uniform(records), &request.start);
+      request.limit = c.rows;
+    }
+    return store->scan(request, [&](std::string_view, std::string_view v) {
+      value.assign(v.data(), v.size());
+      ++rows;
+    });
+  };
+  using Clock = std::chrono::steady_clock;
+  const auto warmupEnd = Clock::now() + std::chrono::duration<double>(c.warmupSeconds);
+  while (Clock::now() < warmupEnd) {
+    if (Status s = once(); !s.ok()) {
+      *error = s.ToString();
+      return std::nullopt;
+    }
+  }
+  LoopResult result;
+  result.layout = store->layout();
+  rows = 0;
+  uint64_t ops = 0;
+  const auto start = Clock::now();
+  const auto end = start + std::chrono::duration<double>(c.seconds);
+  do {
+    if (Status s = once(); !s.ok()) {
+      *error = s.ToString();
+      return std::nullopt;
+    }
+    ++ops;
+  } while (Clock::now() < end);
+  const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  result.opsPerSecond = static_cast<double>(ops) / elapsed;
+  result.rowsPerOp = static_cast<double>(rows) / static_cast<double>(ops);
+  return result;
+}
+
+int run(const LoopConfig& c) {
+  const auto records = filledRecords(c.dir);
+  if (!records) {
+    std::fprintf(stderr,
+                 "regionlab-bench-loop: %s holds no stores filled by 'regionlab-bench-loop fill' "
+                 "(%s is missing or unreadable)\n",
+                 c.dir.c_str(), sizesPath(c.dir).c_str());
+    return 2;
+  }
+  const std::string what = c.op == "seek" ? "seek+" + std::to_string(c.rows) : c.op;
+  std::vector<std::pair<std::string, double>> rates;
+  for (const auto& system : c.systems) {
+    const StoreSettings settings = settingsFor(c, system);
+    if (!std::filesystem::is_directory(settings.dir)) {
+      std::fprintf(stderr, "regionlab-bench-loop: %s has no store for %s (%s)\n", c.dir.c_str(),
+                   system.c_str(), settings.dir.c_str());
+      return 2;
+    }
+    std::unique_ptr<KvStore> store = makeStore(system, settings);
+    if (Status s = store->open(); !s.ok()) {
+      std::fprintf(stderr, "%s: open: %s\n", system.c_str(), s.ToString().c_str());
+      return 1;
+    }
+    waitForSettledLayout(*store, std::chrono::seconds(600));
+    std::string error;
+    const auto r = timeLoop(c, *records, store.get(), &error);
+    if (Status s = store->close(); !s.ok() && error.empty()) error = "close: " + s.ToString();
+    if (!r || !error.empty()) {
+      std::fprintf(stderr, "%s: %s: %s\n", system.c_str(), what.c_str(), error.c_str());
+      return 1;
+    }
+    std::printf("%-10s %-9s %12.1f ops/s %10.1f rows/op  on %s in %s\n", system.c_str(),
+                what.c_str(), r->opsPerSecond, r->rowsPerOp, bytesText(r->layout.bytes).c_str(),
+                r->layout.detail.c_str());
+    std::fflush(stdout);
+    rates.emplace_back(system, r->opsPerSecond);
+  }
+  for (const auto& [system, rate] : rates) {
+    if (!isRegionLab(system)) continue;
+    for (const auto& [peer, peerRate] : rates) {
+      if (isRegionLab(peer) || peerRate <= 0) continue;
+      std::printf("%s/%s %.2fx\n", system.c_str(), peer.c_str(), rate / peerRate);
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc >= 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  LoopConfig config;
+  if (const auto error = parseArgs(argc, argv, &config)) {
+    std::fprintf(stderr, "regionlab-bench-loop: %s\n\n%s", error->c_str(), kUsage);
+    return 2;
+  }
+  return config.op == "fill" ? fill(config) : run(config);
+}

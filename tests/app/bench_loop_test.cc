@@ -1,0 +1,160 @@
+// regionlab-bench-loop: `fill` leaves stores that the timed operations then
+// read, every operation reports what it read (a Get finds every key, a full
+// scan returns every record, a seek at most its rows), a peer's store is read
+// beside RegionLab's with their ratio, and bad command lines and unfilled
+// directories are refused with a message that names what is wrong.
+#include <QFileInfo>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QtTest>
+
+#include "support/test_util.h"
+
+using regionlab::test::TempDir;
+
+namespace {
+
+constexpr int kRecords = 3000;
+
+// Set by tests/CMakeLists.txt; otherwise next to this test's build directory.
+QString loopBinary() {
+  const QString configured = qEnvironmentVariable("REGIONLAB_BENCH_LOOP_BINARY");
+  if (!configured.isEmpty()) return configured;
+  const QFileInfo self(qEnvironmentVariable("REGIONLAB_TEST_BINARY"));
+  return self.dir().absoluteFilePath("../app/regionlab-bench-loop");
+}
+
+bool havePeers() { return qEnvironmentVariable("REGIONLAB_BENCH_PEERS") == "1"; }
+
+struct LoopRun {
+  int exitCode = -1;
+  QString out;
+  QString err;
+};
+
+LoopRun runLoop(const QStringList& args) {
+  LoopRun run;
+  QProcess process;
+  process.start(loopBinary(), args);
+  if (!process.waitForStarted() || !process.waitForFinished(300 * 1000)) {
+    process.kill();
+    process.waitForFinished();
+    return run;
+  }
+  run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+  run.out = QString::fromLocal8Bit(process.readAllStandardOutput());
+  run.err = QString::fromLocal8Bit(process.readAllStandardError());
+  return run;
+}
+
+// The ops/s and rows/op that `out` reports for `system` and `what`.
+bool rates(const QString& out, const QString& system, const QString& what, double* opsPerSecond,
+           double* rowsPerOp) {
+  const QRegularExpression line(
+      QStringLiteral("^%1 +%2 +([0-9.]+) ops/s +([0-9.]+) rows/op  on .+$")
+          .arg(QRegularExpression::escape(system), QRegularExpression::escape(what)),
+      QRegularExpression::MultilineOption);
+  const QRegularExpressionMatch m = line.match(out);
+  if (!m.hasMatch()) return false;
+  *opsPerSecond = m.captured(1).toDouble();
+  *rowsPerOp = m.captured(2).toDouble();
+  return true;
+}
+
+}  // namespace
+
+class BenchLoopTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QVERIFY2(QFileInfo(loopBinary()).isExecutable(),
+             qPrintable("regionlab-bench-loop not found at " + loopBinary()));
+  }
+
+  void fillThenTimeEveryOperation() {
+    TempDir dir;
+    const QString path = QString::fromStdString(dir.path());
+    const QString systems = havePeers() ? "RegionLab,LevelDB" : "RegionLab";
+    QStringList peers = {"RegionLab"};
+    if (havePeers()) peers << "LevelDB";
+
+    const LoopRun fill =
+        runLoop({"fill", path, "--num", QString::number(kRecords), "--systems", systems});
+    QVERIFY2(fill.exitCode == 0, qPrintable(fill.err));
+    for (const QString& system : peers) {
+      QVERIFY2(fill.out.contains(QRegularExpression("^" + system + " +filled: ",
+                                                    QRegularExpression::MultilineOption)),
+               qPrintable(fill.out));
+    }
+
+    const QStringList timing = {"--systems", systems, "--warmup", "0", "--seconds", "0.2"};
+    const LoopRun get = runLoop(QStringList{"get", path} + timing);
+    QVERIFY2(get.exitCode == 0, qPrintable(get.err));
+    const LoopRun scan = runLoop(QStringList{"scan", path} + timing);
+    QVERIFY2(scan.exitCode == 0, qPrintable(scan.err));
+    const LoopRun seek = runLoop(QStringList{"seek", path, "--rows", "10"} + timing);
+    QVERIFY2(seek.exitCode == 0, qPrintable(seek.err));
+
+    for (const QString& system : peers) {
+      double ops = 0, rows = 0;
+      QVERIFY2(rates(get.out, system, "get", &ops, &rows), qPrintable(get.out));
+      QVERIFY(ops > 0);
+      QCOMPARE(rows, 1.0);  // every key the fill wrote is found
+      QVERIFY2(rates(scan.out, system, "scan", &ops, &rows), qPrintable(scan.out));
+      QVERIFY(ops > 0);
+      QCOMPARE(rows, double(kRecords));  // a full scan returns every record once
+      QVERIFY2(rates(seek.out, system, "seek+10", &ops, &rows), qPrintable(seek.out));
+      QVERIFY(ops > 0);
+      // Seeks near the end of the key range return fewer than 10 rows.
+      QVERIFY2(rows > 9.0 && rows <= 10.0, qPrintable(seek.out));
+    }
+    if (havePeers()) {
+      QVERIFY2(seek.out.contains(QRegularExpression("^RegionLab/LevelDB [0-9.]+x$",
+                                                    QRegularExpression::MultilineOption)),
+               qPrintable(seek.out));
+    }
+  }
+
+  void refusesBadInput_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<bool>("filled");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown operation") << QStringList{"peek", "DIR"} << false
+                                       << "unknown operation 'peek'";
+    QTest::newRow("no directory") << QStringList{"seek"} << false
+                                  << "an operation and a directory are needed";
+    QTest::newRow("unfilled directory") << QStringList{"seek", "DIR"} << false
+                                        << "holds no stores filled by";
+    QTest::newRow("zero rows") << QStringList{"seek", "DIR", "--rows", "0"} << false
+                               << "bad value '0' for --rows";
+    QTest::newRow("bad seconds") << QStringList{"get", "DIR", "--seconds", "soon"} << false
+                                 << "bad value 'soon' for --seconds";
+    QTest::newRow("unknown system") << QStringList{"get", "DIR", "--systems", "Cassandra"}
+                                    << false << "--systems: 'Cassandra' is not in this build";
+    QTest::newRow("option without value") << QStringList{"get", "DIR", "--num"} << false
+                                          << "--num needs a value";
+    QTest::newRow("system not filled")
+        << QStringList{"get", "DIR", "--systems", "RegionLab-split"} << true
+        << "has no store for RegionLab-split";
+  }
+
+  void refusesBadInput() {
+    QFETCH(QStringList, args);
+    QFETCH(bool, filled);
+    QFETCH(QString, message);
+    TempDir dir;
+    const QString path = QString::fromStdString(dir.path());
+    if (filled) {
+      const LoopRun fill = runLoop({"fill", path, "--num", "500", "--systems", "RegionLab"});
+      QVERIFY2(fill.exitCode == 0, qPrintable(fill.err));
+    }
+    args.replaceInStrings(QRegularExpression("^DIR$"), path);
+    const LoopRun run = runLoop(args);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains(message), qPrintable(run.err));
+  }
+};
+
+QTEST_GUILESS_MAIN(BenchLoopTest)
+#include "bench_loop_test.moc"
