@@ -18,6 +18,7 @@
 // time) cannot show it. Values are not checked here; regionlab-bench checks
 // them. Speeds are for comparing, side by side on one machine.
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -51,6 +52,7 @@ constexpr char kUsage[] =
     "  --cache-mb N         block cache (default 64)\n"
     "  --write-buffer-mb N  memtable / memstore size (default 64)\n"
     "  --block-size N       data block bytes (default 4096; 0 = each engine's own)\n"
+    "  --regions N          regions of RegionLab-split's pre-split table (fill; default 6)\n"
     "  --rows N             rows per seek (default 100)\n"
     "  --warmup S           seconds read before timing (default 2)\n"
     "  --seconds S          seconds timed per system (default 5)\n"
@@ -67,6 +69,7 @@ struct LoopConfig {
   uint64_t writeBufferBytes = 64ull << 20;
   uint32_t blockSize = 4096;
   uint64_t rows = 100;
+  int regions = 6;  // RegionLab-split's regions, over its 3 region servers
   double warmupSeconds = 2;
   double seconds = 5;
 };
@@ -93,13 +96,15 @@ std::optional<std::string> parseArgs(int argc, char** argv, LoopConfig* c) {
     if (i + 1 >= argc) return flag + " needs a value";
     const std::string value = argv[++i];
     const auto number = parseNumber(value);
-    auto needNumber = [&](uint64_t min) -> std::optional<std::string> {
-      if (!number || *number < min) {
+    auto needNumber = [&](uint64_t min, uint64_t max = UINT64_MAX) -> std::optional<std::string> {
+      if (!number || *number < min || *number > max) {
         return "bad value '" + value + "' for " + flag + " (a whole number, at least " +
-               std::to_string(min) + ")";
+               std::to_string(min) + (max == UINT64_MAX ? "" : ", at most " + std::to_string(max)) +
+               ")";
       }
       return std::nullopt;
     };
+    constexpr uint64_t kMaxMegabytes = 1 << 20;  // 1 TiB
     std::optional<std::string> error;
     if (flag == "--systems") {
       c->systems = splitList(value);
@@ -110,16 +115,17 @@ std::optional<std::string> parseArgs(int argc, char** argv, LoopConfig* c) {
     } else if (flag == "--num") {
       if (!(error = needNumber(1))) c->records = *number;
     } else if (flag == "--value-size") {
-      if (!(error = needNumber(kMinValueBytes))) c->valueBytes = *number;
-      if (!error && *number > 65536) return "--value-size must be at most 65536";
+      if (!(error = needNumber(kMinValueBytes, 65536))) c->valueBytes = *number;
     } else if (flag == "--seed") {
       if (!(error = needNumber(0))) c->seed = *number;
     } else if (flag == "--cache-mb") {
-      if (!(error = needNumber(1))) c->cacheBytes = *number << 20;
+      if (!(error = needNumber(1, kMaxMegabytes))) c->cacheBytes = *number << 20;
     } else if (flag == "--write-buffer-mb") {
-      if (!(error = needNumber(1))) c->writeBufferBytes = *number << 20;
+      if (!(error = needNumber(1, kMaxMegabytes))) c->writeBufferBytes = *number << 20;
     } else if (flag == "--block-size") {
-      if (!(error = needNumber(0))) c->blockSize = static_cast<uint32_t>(*number);
+      if (!(error = needNumber(0, UINT32_MAX))) c->blockSize = static_cast<uint32_t>(*number);
+    } else if (flag == "--regions") {
+      if (!(error = needNumber(1, 1000))) c->regions = static_cast<int>(*number);
     } else if (flag == "--rows") {
       if (!(error = needNumber(1))) c->rows = *number;
     } else if (flag == "--warmup" || flag == "--seconds") {
@@ -140,9 +146,12 @@ std::optional<std::string> parseArgs(int argc, char** argv, LoopConfig* c) {
   return std::nullopt;
 }
 
-StoreSettings settingsFor(const LoopConfig& c, const std::string& system) {
+// `records` and `regions` are the fill's (for RegionLab-split's split keys).
+StoreSettings settingsFor(const LoopConfig& c, const std::string& system, uint64_t records,
+                          int regions) {
   StoreSettings s;
   s.dir = c.dir + "/" + system;
+  s.splitKeys = RecordFormat::splitKeys(records, regions);
   s.blockCacheBytes = c.cacheBytes;
   s.writeBufferBytes = c.writeBufferBytes;
   s.blockSize = c.blockSize;
@@ -184,7 +193,7 @@ int fill(const LoopConfig& c) {
   params.ops = c.records;
   params.seed = c.seed;
   for (const auto& system : c.systems) {
-    const StoreSettings settings = settingsFor(c, system);
+    const StoreSettings settings = settingsFor(c, system, c.records, c.regions);
     std::unique_ptr<KvStore> store = makeStore(system, settings);
     if (Status s = store->open(); !s.ok()) {
       std::fprintf(stderr, "%s: open: %s\n", system.c_str(), s.ToString().c_str());
@@ -217,7 +226,7 @@ int fill(const LoopConfig& c) {
     }
   }
   std::ofstream out(sizesPath(c.dir));
-  out << "records " << c.records << "\n";
+  out << "records " << c.records << "\nregions " << c.regions << "\n";
   if (!out) {
     std::fprintf(stderr, "regionlab-bench-loop: cannot write %s\n", sizesPath(c.dir).c_str());
     return 1;
@@ -225,14 +234,24 @@ int fill(const LoopConfig& c) {
   return 0;
 }
 
-// The record count `fill` wrote for DIR, or nullopt.
-std::optional<uint64_t> filledRecords(const std::string& dir) {
+struct FilledSizes {
+  uint64_t records = 0;
+  int regions = 0;
+};
+
+// The sizes `fill` wrote for DIR, or nullopt.
+std::optional<FilledSizes> filledSizes(const std::string& dir) {
   std::ifstream in(sizesPath(dir));
-  std::string word, value;
-  if (!(in >> word >> value) || word != "records") return std::nullopt;
-  const auto n = parseNumber(value);
-  if (!n || *n == 0) return std::nullopt;
-  return n;
+  std::string word1, value1, word2, value2;
+  if (!(in >> word1 >> value1 >> word2 >> value2) || word1 != "records" || word2 != "regions") {
+    return std::nullopt;
+  }
+  const auto records = parseNumber(value1);
+  const auto regions = parseNumber(value2);
+  if (!records || *records == 0 || !regions || *regions == 0 || *regions > 1000) {
+    return std::nullopt;
+  }
+  return FilledSizes{*records, static_cast<int>(*regions)};
 }
 
 struct LoopResult {
@@ -293,8 +312,8 @@ std::optional<LoopResult> timeLoop(const LoopConfig& c, uint64_t records, KvStor
 }
 
 int run(const LoopConfig& c) {
-  const auto records = filledRecords(c.dir);
-  if (!records) {
+  const auto sizes = filledSizes(c.dir);
+  if (!sizes) {
     std::fprintf(stderr,
                  "regionlab-bench-loop: %s holds no stores filled by 'regionlab-bench-loop fill' "
                  "(%s is missing or unreadable)\n",
@@ -304,7 +323,7 @@ int run(const LoopConfig& c) {
   const std::string what = c.op == "seek" ? "seek+" + std::to_string(c.rows) : c.op;
   std::vector<std::pair<std::string, double>> rates;
   for (const auto& system : c.systems) {
-    const StoreSettings settings = settingsFor(c, system);
+    const StoreSettings settings = settingsFor(c, system, sizes->records, sizes->regions);
     if (!std::filesystem::is_directory(settings.dir)) {
       std::fprintf(stderr, "regionlab-bench-loop: %s has no store for %s (%s)\n", c.dir.c_str(),
                    system.c_str(), settings.dir.c_str());
@@ -317,13 +336,13 @@ int run(const LoopConfig& c) {
     }
     waitForSettledLayout(*store, std::chrono::seconds(600));
     std::string error;
-    const auto r = timeLoop(c, *records, store.get(), &error);
+    const auto r = timeLoop(c, sizes->records, store.get(), &error);
     if (Status s = store->close(); !s.ok() && error.empty()) error = "close: " + s.ToString();
     if (!r || !error.empty()) {
       std::fprintf(stderr, "%s: %s: %s\n", system.c_str(), what.c_str(), error.c_str());
       return 1;
     }
-    std::printf("%-10s %-9s %12.1f ops/s %10.1f rows/op  on %s in %s\n", system.c_str(),
+    std::printf("%-10s %-9s %12.2f ops/s %10.1f rows/op  on %s in %s\n", system.c_str(),
                 what.c_str(), r->opsPerSecond, r->rowsPerOp, bytesText(r->layout.bytes).c_str(),
                 r->layout.detail.c_str());
     std::fflush(stdout);

@@ -75,13 +75,18 @@ class BenchLoopTest : public QObject {
   void fillThenTimeEveryOperation() {
     TempDir dir;
     const QString path = QString::fromStdString(dir.path());
-    const QString systems = havePeers() ? "RegionLab,LevelDB" : "RegionLab";
-    QStringList peers = {"RegionLab"};
+    const QString systems =
+        havePeers() ? "RegionLab,RegionLab-split,LevelDB" : "RegionLab,RegionLab-split";
+    QStringList peers = {"RegionLab", "RegionLab-split"};
     if (havePeers()) peers << "LevelDB";
 
-    const LoopRun fill =
-        runLoop({"fill", path, "--num", QString::number(kRecords), "--systems", systems});
+    const LoopRun fill = runLoop({"fill", path, "--num", QString::number(kRecords), "--systems",
+                                  systems, "--regions", "3"});
     QVERIFY2(fill.exitCode == 0, qPrintable(fill.err));
+    // The pre-split table is reopened with the fill's regions.
+    QVERIFY2(fill.out.contains(QRegularExpression("^RegionLab-split +filled: .* in 3 regions",
+                                                  QRegularExpression::MultilineOption)),
+             qPrintable(fill.out));
     for (const QString& system : peers) {
       QVERIFY2(fill.out.contains(QRegularExpression("^" + system + " +filled: ",
                                                     QRegularExpression::MultilineOption)),
@@ -110,6 +115,9 @@ class BenchLoopTest : public QObject {
       QVERIFY2(rows > 9.0 && rows <= 10.0, qPrintable(seek.out));
     }
     if (havePeers()) {
+      QVERIFY2(seek.out.contains(QRegularExpression("^RegionLab-split/LevelDB [0-9.]+x$",
+                                                    QRegularExpression::MultilineOption)),
+               qPrintable(seek.out));
       QVERIFY2(seek.out.contains(QRegularExpression("^RegionLab/LevelDB [0-9.]+x$",
                                                     QRegularExpression::MultilineOption)),
                qPrintable(seek.out));
@@ -128,6 +136,8 @@ class BenchLoopTest : public QObject {
                                         << "holds no stores filled by";
     QTest::newRow("zero rows") << QStringList{"seek", "DIR", "--rows", "0"} << false
                                << "bad value '0' for --rows";
+    QTest::newRow("cache too large") << QStringList{"get", "DIR", "--cache-mb", "99999999999"}
+                                     << false << "bad value '99999999999' for --cache-mb";
     QTest::newRow("bad seconds") << QStringList{"get", "DIR", "--seconds", "soon"} << false
                                  << "bad value 'soon' for --seconds";
     QTest::newRow("unknown system") << QStringList{"get", "DIR", "--systems", "Cassandra"}
@@ -137,6 +147,8 @@ class BenchLoopTest : public QObject {
     QTest::newRow("system not filled")
         << QStringList{"get", "DIR", "--systems", "RegionLab-split"} << true
         << "has no store for RegionLab-split";
+    QTest::newRow("too many regions") << QStringList{"fill", "DIR", "--regions", "1001"} << false
+                                      << "bad value '1001' for --regions";
   }
 
   void refusesBadInput() {
