@@ -179,6 +179,12 @@ StoreLayout waitForSettledLayout(const KvStore& store, std::chrono::seconds limi
 
 std::string sizesPath(const std::string& dir) { return dir + "/loop.txt"; }
 
+// True when `s` is OK; otherwise prints what failed, for which system.
+bool succeeded(const Status& s, const std::string& system, const char* what) {
+  if (!s.ok()) std::fprintf(stderr, "%s: %s: %s\n", system.c_str(), what, s.ToString().c_str());
+  return s.ok();
+}
+
 int fill(const LoopConfig& c) {
   std::error_code ec;
   std::filesystem::create_directories(c.dir, ec);
@@ -195,10 +201,7 @@ int fill(const LoopConfig& c) {
   for (const auto& system : c.systems) {
     const StoreSettings settings = settingsFor(c, system, c.records, c.regions);
     std::unique_ptr<KvStore> store = makeStore(system, settings);
-    if (Status s = store->open(); !s.ok()) {
-      std::fprintf(stderr, "%s: open: %s\n", system.c_str(), s.ToString().c_str());
-      return 1;
-    }
+    if (!succeeded(store->open(), system, "open")) return 1;
     WorkloadRunner runner(store.get(), settings.dir, &format, params);
     for (const char* workload : {"fillrandom", "overwrite"}) {
       const WorkloadResult r = runner.run(workload);
@@ -209,21 +212,14 @@ int fill(const LoopConfig& c) {
     }
     // Closed and reopened as regionlab-bench's readrandom-cold does; the
     // compactions the reopen starts then settle.
-    if (Status s = store->close(); !s.ok()) {
-      std::fprintf(stderr, "%s: close: %s\n", system.c_str(), s.ToString().c_str());
-      return 1;
-    }
-    if (Status s = store->open(); !s.ok()) {
-      std::fprintf(stderr, "%s: reopen: %s\n", system.c_str(), s.ToString().c_str());
+    if (!succeeded(store->close(), system, "close") ||
+        !succeeded(store->open(), system, "reopen")) {
       return 1;
     }
     const StoreLayout layout = waitForSettledLayout(*store, std::chrono::seconds(600));
     std::printf("%-10s filled: %s in %s\n", system.c_str(), bytesText(layout.bytes).c_str(),
                 layout.detail.c_str());
-    if (Status s = store->close(); !s.ok()) {
-      std::fprintf(stderr, "%s: close: %s\n", system.c_str(), s.ToString().c_str());
-      return 1;
-    }
+    if (!succeeded(store->close(), system, "close")) return 1;
   }
   std::ofstream out(sizesPath(c.dir));
   out << "records " << c.records << "\nregions " << c.regions << "\n";
@@ -285,26 +281,26 @@ std::optional<LoopResult> timeLoop(const LoopConfig& c, uint64_t records, KvStor
     });
   };
   using Clock = std::chrono::steady_clock;
-  const auto warmupEnd = Clock::now() + std::chrono::duration<double>(c.warmupSeconds);
-  while (Clock::now() < warmupEnd) {
-    if (Status s = once(); !s.ok()) {
-      *error = s.ToString();
-      return std::nullopt;
-    }
-  }
+  // Runs `once` until `seconds` have passed (at least once); the count.
+  auto repeatFor = [&](double seconds, uint64_t* ops) -> bool {
+    const auto end = Clock::now() + std::chrono::duration<double>(seconds);
+    do {
+      if (Status s = once(); !s.ok()) {
+        *error = s.ToString();
+        return false;
+      }
+      ++*ops;
+    } while (Clock::now() < end);
+    return true;
+  };
+  uint64_t ops = 0;
+  if (c.warmupSeconds > 0 && !repeatFor(c.warmupSeconds, &ops)) return std::nullopt;
   LoopResult result;
   result.layout = store->layout();
   rows = 0;
-  uint64_t ops = 0;
+  ops = 0;
   const auto start = Clock::now();
-  const auto end = start + std::chrono::duration<double>(c.seconds);
-  do {
-    if (Status s = once(); !s.ok()) {
-      *error = s.ToString();
-      return std::nullopt;
-    }
-    ++ops;
-  } while (Clock::now() < end);
+  if (!repeatFor(c.seconds, &ops)) return std::nullopt;
   const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
   result.opsPerSecond = static_cast<double>(ops) / elapsed;
   result.rowsPerOp = static_cast<double>(rows) / static_cast<double>(ops);
@@ -330,10 +326,9 @@ int run(const LoopConfig& c) {
       return 2;
     }
     std::unique_ptr<KvStore> store = makeStore(system, settings);
-    if (Status s = store->open(); !s.ok()) {
-      std::fprintf(stderr, "%s: open: %s\n", system.c_str(), s.ToString().c_str());
-      return 1;
-    }
+    if (!succeeded(store->open(), system, "open")) return 1;
+    // An open may start compactions (LevelDB's reads also trigger them): the
+    // timing starts on a layout that holds still.
     waitForSettledLayout(*store, std::chrono::seconds(600));
     std::string error;
     const auto r = timeLoop(c, sizes->records, store.get(), &error);
@@ -351,7 +346,7 @@ int run(const LoopConfig& c) {
   for (const auto& [system, rate] : rates) {
     if (!isRegionLab(system)) continue;
     for (const auto& [peer, peerRate] : rates) {
-      if (isRegionLab(peer) || peerRate <= 0) continue;
+      if (isRegionLab(peer)) continue;
       std::printf("%s/%s %.2fx\n", system.c_str(), peer.c_str(), rate / peerRate);
     }
   }

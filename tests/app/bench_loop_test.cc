@@ -4,7 +4,6 @@
 // beside RegionLab's with their ratio, and bad command lines and unfilled
 // directories are refused with a message that names what is wrong.
 #include <QFileInfo>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QtTest>
 
@@ -26,25 +25,11 @@ QString loopBinary() {
 
 bool havePeers() { return qEnvironmentVariable("REGIONLAB_BENCH_PEERS") == "1"; }
 
-struct LoopRun {
-  int exitCode = -1;
-  QString out;
-  QString err;
-};
+using regionlab::test::ProgramRun;
 
-LoopRun runLoop(const QStringList& args) {
-  LoopRun run;
-  QProcess process;
-  process.start(loopBinary(), args);
-  if (!process.waitForStarted() || !process.waitForFinished(300 * 1000)) {
-    process.kill();
-    process.waitForFinished();
-    return run;
-  }
-  run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-  run.out = QString::fromLocal8Bit(process.readAllStandardOutput());
-  run.err = QString::fromLocal8Bit(process.readAllStandardError());
-  return run;
+ProgramRun runLoop(const QStringList& args) {
+  return regionlab::test::RunProgram(loopBinary(), args, {},
+                                     QProcessEnvironment::systemEnvironment(), {}, 300 * 1000);
 }
 
 // The ops/s and rows/op that `out` reports for `system` and `what`.
@@ -80,9 +65,9 @@ class BenchLoopTest : public QObject {
     QStringList peers = {"RegionLab", "RegionLab-split"};
     if (havePeers()) peers << "LevelDB";
 
-    const LoopRun fill = runLoop({"fill", path, "--num", QString::number(kRecords), "--systems",
+    const ProgramRun fill = runLoop({"fill", path, "--num", QString::number(kRecords), "--systems",
                                   systems, "--regions", "3"});
-    QVERIFY2(fill.exitCode == 0, qPrintable(fill.err));
+    QVERIFY2(fill.exit_code == 0, qPrintable(fill.err));
     // The pre-split table is reopened with the fill's regions.
     QVERIFY2(fill.out.contains(QRegularExpression("^RegionLab-split +filled: .* in 3 regions",
                                                   QRegularExpression::MultilineOption)),
@@ -94,12 +79,12 @@ class BenchLoopTest : public QObject {
     }
 
     const QStringList timing = {"--systems", systems, "--warmup", "0", "--seconds", "0.2"};
-    const LoopRun get = runLoop(QStringList{"get", path} + timing);
-    QVERIFY2(get.exitCode == 0, qPrintable(get.err));
-    const LoopRun scan = runLoop(QStringList{"scan", path} + timing);
-    QVERIFY2(scan.exitCode == 0, qPrintable(scan.err));
-    const LoopRun seek = runLoop(QStringList{"seek", path, "--rows", "10"} + timing);
-    QVERIFY2(seek.exitCode == 0, qPrintable(seek.err));
+    const ProgramRun get = runLoop(QStringList{"get", path} + timing);
+    QVERIFY2(get.exit_code == 0, qPrintable(get.err));
+    const ProgramRun scan = runLoop(QStringList{"scan", path} + timing);
+    QVERIFY2(scan.exit_code == 0, qPrintable(scan.err));
+    const ProgramRun seek = runLoop(QStringList{"seek", path, "--rows", "10"} + timing);
+    QVERIFY2(seek.exit_code == 0, qPrintable(seek.err));
 
     for (const QString& system : peers) {
       double ops = 0, rows = 0;
@@ -158,12 +143,12 @@ class BenchLoopTest : public QObject {
     TempDir dir;
     const QString path = QString::fromStdString(dir.path());
     if (filled) {
-      const LoopRun fill = runLoop({"fill", path, "--num", "500", "--systems", "RegionLab"});
-      QVERIFY2(fill.exitCode == 0, qPrintable(fill.err));
+      const ProgramRun fill = runLoop({"fill", path, "--num", "500", "--systems", "RegionLab"});
+      QVERIFY2(fill.exit_code == 0, qPrintable(fill.err));
     }
     args.replaceInStrings(QRegularExpression("^DIR$"), path);
-    const LoopRun run = runLoop(args);
-    QCOMPARE(run.exitCode, 2);
+    const ProgramRun run = runLoop(args);
+    QCOMPARE(run.exit_code, 2);
     QVERIFY2(run.err.contains(message), qPrintable(run.err));
   }
 };
