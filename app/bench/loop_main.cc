@@ -6,7 +6,10 @@
 //       and overwrite do (N puts in a random order, then N puts of random
 //       existing keys), closes and reopens the store, and waits until its
 //       compactions have settled. The layout is then the one regionlab-bench's
-//       reads start on. DIR/loop.txt records the sizes.
+//       reads start on. With --compact, everything is then flushed and
+//       compacted, as regionlab-bench's compact workload does, and the reads
+//       time each engine's fully compacted layout. DIR/loop.txt records the
+//       sizes.
 //   regionlab-bench-loop seek|get|scan DIR [options]
 //       For each system, opens DIR/<system>, reads for a warm-up, then times
 //       seeks of --rows rows from a random key, Gets of random present keys,
@@ -43,6 +46,8 @@ constexpr char kUsage[] =
     "       regionlab-bench-loop seek|get|scan DIR [options]\n"
     "fill: fills DIR/<system> for each system as regionlab-bench's fillrandom and\n"
     "      overwrite do, reopens it and waits for its compactions to settle.\n"
+    "      With --compact, then flushes and compacts everything, as regionlab-bench's\n"
+    "      compact workload does.\n"
     "seek, get, scan: times seeks of --rows rows from a random key, Gets of random\n"
     "      present keys, or full scans on the stores of DIR, after a warm-up.\n\n"
     "  --systems LIST       default: RegionLab, plus LevelDB when this build has it\n"
@@ -53,6 +58,7 @@ constexpr char kUsage[] =
     "  --write-buffer-mb N  memtable / memstore size (default 64)\n"
     "  --block-size N       data block bytes (default 4096; 0 = each engine's own)\n"
     "  --regions N          regions of RegionLab-split's pre-split table (fill; default 6)\n"
+    "  --compact            compact everything after the fill (fill; takes no value)\n"
     "  --rows N             rows per seek (default 100)\n"
     "  --warmup S           seconds read before timing (default 2)\n"
     "  --seconds S          seconds timed per system (default 5)\n"
@@ -69,7 +75,8 @@ struct LoopConfig {
   uint64_t writeBufferBytes = 64ull << 20;
   uint32_t blockSize = 4096;
   uint64_t rows = 100;
-  int regions = 6;  // RegionLab-split's regions, over its 3 region servers
+  int regions = 6;       // RegionLab-split's regions, over its 3 region servers
+  bool compact = false;  // fill: compact everything after the writes
   double warmupSeconds = 2;
   double seconds = 5;
 };
@@ -93,6 +100,11 @@ std::optional<std::string> parseArgs(int argc, char** argv, LoopConfig* c) {
   }
   for (int i = 3; i < argc; ++i) {
     const std::string flag = argv[i];
+    if (flag == "--compact") {
+      if (c->op != "fill") return "--compact is an option of fill only";
+      c->compact = true;
+      continue;
+    }
     if (i + 1 >= argc) return flag + " needs a value";
     const std::string value = argv[++i];
     const auto number = parseNumber(value);
@@ -203,7 +215,9 @@ int fill(const LoopConfig& c) {
     std::unique_ptr<KvStore> store = makeStore(system, settings);
     if (!succeeded(store->open(), system, "open")) return 1;
     WorkloadRunner runner(store.get(), settings.dir, &format, params);
-    for (const char* workload : {"fillrandom", "overwrite"}) {
+    std::vector<const char*> workloads = {"fillrandom", "overwrite"};
+    if (c.compact) workloads.push_back("compact");
+    for (const char* workload : workloads) {
       const WorkloadResult r = runner.run(workload);
       if (!r.error.empty()) {
         std::fprintf(stderr, "%s: %s: %s\n", system.c_str(), workload, r.error.c_str());

@@ -1,7 +1,8 @@
 // regionlab-bench-loop: `fill` leaves stores that the timed operations then
 // read, every operation reports what it read (a Get finds every key, a full
 // scan returns every record, a seek at most its rows), a peer's store is read
-// beside RegionLab's with their ratio, and bad command lines and unfilled
+// beside RegionLab's with their ratio, `fill --compact` leaves one store file
+// per region holding each record once, and bad command lines and unfilled
 // directories are refused with a message that names what is wrong.
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -65,8 +66,8 @@ class BenchLoopTest : public QObject {
     QStringList peers = {"RegionLab", "RegionLab-split"};
     if (havePeers()) peers << "LevelDB";
 
-    const ProgramRun fill = runLoop({"fill", path, "--num", QString::number(kRecords), "--systems",
-                                  systems, "--regions", "3"});
+    const ProgramRun fill = runLoop(
+        {"fill", path, "--num", QString::number(kRecords), "--systems", systems, "--regions", "3"});
     QVERIFY2(fill.exit_code == 0, qPrintable(fill.err));
     // The pre-split table is reopened with the fill's regions.
     QVERIFY2(fill.out.contains(QRegularExpression("^RegionLab-split +filled: .* in 3 regions",
@@ -109,31 +110,77 @@ class BenchLoopTest : public QObject {
     }
   }
 
+  // A small write buffer makes the writes flush several files, which HBase's
+  // exploring policy leaves beside each other with overwritten versions in
+  // them; --compact ends with one file per region and each record once.
+  void fillWithCompactLeavesOneFilePerRegion() {
+    constexpr int kManyRecords = 60000;
+    const QStringList fillArgs = {"--num",
+                                  QString::number(kManyRecords),
+                                  "--systems",
+                                  "RegionLab,RegionLab-split",
+                                  "--regions",
+                                  "2",
+                                  "--write-buffer-mb",
+                                  "1"};
+    const QRegularExpression oneFile("^RegionLab +filled: .* in 1 store file, 60,000 cells;",
+                                     QRegularExpression::MultilineOption);
+    const QRegularExpression oneFileEach(
+        "^RegionLab-split +filled: .* in 2 regions, 1 store file each, 60,000 cells;",
+        QRegularExpression::MultilineOption);
+
+    TempDir plain;
+    const ProgramRun uncompacted =
+        runLoop(QStringList{"fill", QString::fromStdString(plain.path())} + fillArgs);
+    QVERIFY2(uncompacted.exit_code == 0, qPrintable(uncompacted.err));
+    // Without --compact the layout keeps overwritten versions.
+    QVERIFY2(!uncompacted.out.contains(oneFile), qPrintable(uncompacted.out));
+    QVERIFY2(!uncompacted.out.contains(oneFileEach), qPrintable(uncompacted.out));
+
+    TempDir dir;
+    const QString path = QString::fromStdString(dir.path());
+    const ProgramRun fill = runLoop(QStringList{"fill", path, "--compact"} + fillArgs);
+    QVERIFY2(fill.exit_code == 0, qPrintable(fill.err));
+    QVERIFY2(fill.out.contains(oneFile), qPrintable(fill.out));
+    QVERIFY2(fill.out.contains(oneFileEach), qPrintable(fill.out));
+
+    const ProgramRun scan =
+        runLoop({"scan", path, "--systems", "RegionLab,RegionLab-split", "--warmup", "0",
+                 "--seconds", "0.2", "--write-buffer-mb", "1"});
+    QVERIFY2(scan.exit_code == 0, qPrintable(scan.err));
+    for (const QString& system : {QString("RegionLab"), QString("RegionLab-split")}) {
+      double ops = 0, rows = 0;
+      QVERIFY2(rates(scan.out, system, "scan", &ops, &rows), qPrintable(scan.out));
+      QCOMPARE(rows, double(kManyRecords));
+    }
+  }
+
   void refusesBadInput_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<bool>("filled");
     QTest::addColumn<QString>("message");
-    QTest::newRow("unknown operation") << QStringList{"peek", "DIR"} << false
-                                       << "unknown operation 'peek'";
+    QTest::newRow("unknown operation")
+        << QStringList{"peek", "DIR"} << false << "unknown operation 'peek'";
     QTest::newRow("no directory") << QStringList{"seek"} << false
                                   << "an operation and a directory are needed";
-    QTest::newRow("unfilled directory") << QStringList{"seek", "DIR"} << false
-                                        << "holds no stores filled by";
+    QTest::newRow("unfilled directory")
+        << QStringList{"seek", "DIR"} << false << "holds no stores filled by";
     QTest::newRow("zero rows") << QStringList{"seek", "DIR", "--rows", "0"} << false
                                << "bad value '0' for --rows";
     QTest::newRow("cache too large") << QStringList{"get", "DIR", "--cache-mb", "99999999999"}
                                      << false << "bad value '99999999999' for --cache-mb";
     QTest::newRow("bad seconds") << QStringList{"get", "DIR", "--seconds", "soon"} << false
                                  << "bad value 'soon' for --seconds";
-    QTest::newRow("unknown system") << QStringList{"get", "DIR", "--systems", "Cassandra"}
-                                    << false << "--systems: 'Cassandra' is not in this build";
-    QTest::newRow("option without value") << QStringList{"get", "DIR", "--num"} << false
-                                          << "--num needs a value";
-    QTest::newRow("system not filled")
-        << QStringList{"get", "DIR", "--systems", "RegionLab-split"} << true
-        << "has no store for RegionLab-split";
+    QTest::newRow("unknown system") << QStringList{"get", "DIR", "--systems", "Cassandra"} << false
+                                    << "--systems: 'Cassandra' is not in this build";
+    QTest::newRow("option without value")
+        << QStringList{"get", "DIR", "--num"} << false << "--num needs a value";
+    QTest::newRow("system not filled") << QStringList{"get", "DIR", "--systems", "RegionLab-split"}
+                                       << true << "has no store for RegionLab-split";
     QTest::newRow("too many regions") << QStringList{"fill", "DIR", "--regions", "1001"} << false
                                       << "bad value '1001' for --regions";
+    QTest::newRow("compact when reading")
+        << QStringList{"scan", "DIR", "--compact"} << true << "--compact is an option of fill only";
   }
 
   void refusesBadInput() {
