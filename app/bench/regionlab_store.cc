@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "cache/read_ahead.h"
 #include "region/scan_read_ahead.h"
 #include "regionlab/store_configuration.h"
 #include "storefile/bloom_filter.h"
@@ -27,15 +28,16 @@ std::vector<std::pair<std::string, std::string>> describeFamily(
   return {
       {"COMPRESSION", regionlab::CompressionName(family.compression)},
       {"BLOOMFILTER", regionlab::BloomTypeName(family.bloom)},
-      {"bloom layout",
-       "blocked: each key's " + std::to_string(regionlab::storefile::kBloomProbes) +
-           " probes in one 64-byte block, " + bits_per_key + " bits/key"},
+      {"bloom layout", "blocked: each key's " + std::to_string(regionlab::storefile::kBloomProbes) +
+                           " probes in one 64-byte block, " + bits_per_key + " bits/key"},
       {"BLOCKSIZE", std::to_string(family.block_size)},
       {"checksums", "CRC32C per block, verified on every read"},
       {"scan read-ahead",
        "after " + std::to_string(regionlab::storefile::StoreFileIterator::kReadAheadAfterBlocks) +
            " blocks in a row, the next block on the block cache's thread (at idle priority, "
-           "SCHED_IDLE: it runs only on a core nothing else wants); a scan with a "
+           "SCHED_IDLE: it runs only on a core nothing else wants; it polls " +
+           std::to_string(regionlab::ReadAhead::kIdlePollMicros) +
+           " us for requests before it sleeps); a scan with a "
            "limit queues, when it opens, the blocks its limit is expected to cross in each "
            "file (at most " +
            std::to_string(regionlab::kMaxBlocksAhead) + " per file)"},

@@ -110,8 +110,7 @@ bool ReadAhead::IdlePriority() const {
 #if defined(__linux__) && defined(SCHED_IDLE)
   int policy = 0;
   sched_param param{};
-  return pthread_getschedparam(native_thread_, &policy, &param) == 0 &&
-         policy == SCHED_IDLE;
+  return pthread_getschedparam(native_thread_, &policy, &param) == 0 && policy == SCHED_IDLE;
 #else
   return false;
 #endif
@@ -124,7 +123,8 @@ void ReadAhead::Loop() {
       idle_cv_.notify_all();
       // Poll a little before sleeping: a scan asks again within microseconds.
       lock.unlock();
-      const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(kSpinMicros);
+      const auto until =
+          std::chrono::steady_clock::now() + std::chrono::microseconds(kIdlePollMicros);
       for (uint32_t polls = 1; queued_.load(std::memory_order_acquire) == 0; ++polls) {
         CpuRelax();
         if (polls % kPollsPerClockRead == 0 && std::chrono::steady_clock::now() >= until) break;

@@ -164,7 +164,7 @@ class ReadAheadTest : public QObject {
     auto source = std::make_shared<FakeSource>();
     QVERIFY(ra.Request(source, 1));
     ra.WaitIdle();
-    std::this_thread::sleep_for(std::chrono::microseconds(ReadAhead::kSpinMicros * 20));
+    std::this_thread::sleep_for(std::chrono::microseconds(ReadAhead::kIdlePollMicros * 20));
     QVERIFY(ra.Request(source, 2));
     ra.WaitIdle();
     QCOMPARE(source->loaded(), (std::vector<size_t>{1, 2}));
