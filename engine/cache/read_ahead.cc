@@ -121,7 +121,8 @@ void ReadAhead::Loop() {
   while (true) {
     if (count_ == 0 && !stopping_) {
       idle_cv_.notify_all();
-      // Poll a little before sleeping: a scan asks again within microseconds.
+      // Poll before sleeping: the next request, of this scan or the next
+      // one, usually comes within kIdlePollMicros (see the header).
       lock.unlock();
       const auto until =
           std::chrono::steady_clock::now() + std::chrono::microseconds(kIdlePollMicros);

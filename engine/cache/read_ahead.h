@@ -43,9 +43,10 @@
 // requests nor a series of short scans (a seek and a hundred rows takes
 // 20-80 µs here) pays a wake-up per request: waking a sleeping thread is a
 // system call for the scan, and on a virtual machine the sleeping thread's
-// core may take tens of microseconds to run it. Polling costs no other
-// thread anything: at idle priority the thread gives up its core at once
-// to any thread that wants it.
+// core may take tens of microseconds to run it. Polling takes no core from
+// another thread: at idle priority the thread gives up its core at once to
+// any thread that wants it. It does keep an otherwise idle core busy for up
+// to kIdlePollMicros after a scan's last request.
 //
 // Thread-safety: Request may be called from any thread. The destructor drops
 // the requests still queued and waits for a load that is running.
