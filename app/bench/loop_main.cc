@@ -10,16 +10,18 @@
 //       compacted, as regionlab-bench's compact workload does, and the reads
 //       time each engine's fully compacted layout. DIR/loop.txt records the
 //       sizes.
-//   regionlab-bench-loop seek|get|scan DIR [options]
+//   regionlab-bench-loop seek|get|scan|scan-reverse DIR [options]
 //       For each system, opens DIR/<system>, reads for a warm-up, then times
 //       seeks of --rows rows from a random key, Gets of random present keys,
-//       or full scans, and prints ops/s with the layout read.
+//       or full scans (forward, or from the last row back), and prints ops/s
+//       with the layout read.
 //
 // The point is comparison: two builds run alternately on copies of one
 // directory read the same files, so a change of a few percent shows in a
 // series of pairs where a whole benchmark run (minutes apart, refilled each
-// time) cannot show it. Values are not checked here; regionlab-bench checks
-// them. Speeds are for comparing, side by side on one machine.
+// time) cannot show it. Scans are checked for key order; values are not
+// checked here, regionlab-bench checks them. Speeds are for comparing, side
+// by side on one machine.
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -43,13 +45,14 @@ namespace {
 
 constexpr char kUsage[] =
     "usage: regionlab-bench-loop fill DIR [options]\n"
-    "       regionlab-bench-loop seek|get|scan DIR [options]\n"
+    "       regionlab-bench-loop seek|get|scan|scan-reverse DIR [options]\n"
     "fill: fills DIR/<system> for each system as regionlab-bench's fillrandom and\n"
     "      overwrite do, reopens it and waits for its compactions to settle.\n"
     "      With --compact, then flushes and compacts everything, as regionlab-bench's\n"
     "      compact workload does.\n"
-    "seek, get, scan: times seeks of --rows rows from a random key, Gets of random\n"
-    "      present keys, or full scans on the stores of DIR, after a warm-up.\n\n"
+    "seek, get, scan, scan-reverse: times seeks of --rows rows from a random key,\n"
+    "      Gets of random present keys, or full scans (scan-reverse: from the last row\n"
+    "      back) on the stores of DIR, after a warm-up.\n\n"
     "  --systems LIST       default: RegionLab, plus LevelDB when this build has it\n"
     "  --num N              records (fill; default 1000000)\n"
     "  --value-size N       value bytes (fill; default 100)\n"
@@ -95,8 +98,9 @@ std::optional<std::string> parseArgs(int argc, char** argv, LoopConfig* c) {
   if (argc < 3) return "an operation and a directory are needed";
   c->op = argv[1];
   c->dir = argv[2];
-  if (c->op != "fill" && c->op != "seek" && c->op != "get" && c->op != "scan") {
-    return "unknown operation '" + c->op + "' (fill, seek, get or scan)";
+  if (c->op != "fill" && c->op != "seek" && c->op != "get" && c->op != "scan" &&
+      c->op != "scan-reverse") {
+    return "unknown operation '" + c->op + "' (fill, seek, get, scan or scan-reverse)";
   }
   for (int i = 3; i < argc; ++i) {
     const std::string flag = argv[i];
@@ -274,7 +278,7 @@ struct LoopResult {
 std::optional<LoopResult> timeLoop(const LoopConfig& c, uint64_t records, KvStore* store,
                                    std::string* error) {
   regionlab::Random rng(c.seed);
-  std::string key, value;
+  std::string key, value, lastKey;
   uint64_t rows = 0;
   auto once = [&]() -> Status {
     if (c.op == "get") {
@@ -289,10 +293,22 @@ std::optional<LoopResult> timeLoop(const LoopConfig& c, uint64_t records, KvStor
       RecordFormat::key(rng.Uniform(records), &request.start);
       request.limit = c.rows;
     }
-    return store->scan(request, [&](std::string_view, std::string_view v) {
+    const bool reverse = c.op == "scan-reverse";
+    request.reverse = reverse;
+    // Each row's key must come after the last one's in the direction asked for.
+    bool ordered = true;
+    lastKey.clear();
+    RL_RETURN_IF_ERROR(store->scan(request, [&](std::string_view k, std::string_view v) {
+      if (!lastKey.empty() && (reverse ? k >= lastKey : k <= lastKey)) ordered = false;
+      lastKey.assign(k.data(), k.size());
       value.assign(v.data(), v.size());
       ++rows;
-    });
+    }));
+    if (!ordered) {
+      return Status::Corruption(std::string(reverse ? "a reverse" : "a") +
+                                " scan returned rows out of key order");
+    }
+    return Status::OK();
   };
   using Clock = std::chrono::steady_clock;
   // Runs `once` until `seconds` have passed (at least once); the count.

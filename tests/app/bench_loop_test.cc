@@ -1,7 +1,8 @@
 // regionlab-bench-loop: `fill` leaves stores that the timed operations then
 // read, every operation reports what it read (a Get finds every key, a full
-// scan returns every record, a seek at most its rows), a peer's store is read
-// beside RegionLab's with their ratio, `fill --compact` leaves one store file
+// scan forward or back returns every record -- the tool fails a scan whose
+// rows come out of key order -- and a seek at most its rows), a peer's
+// store is read beside RegionLab's with their ratio, `fill --compact` leaves one store file
 // per region holding each record once, and bad command lines and unfilled
 // directories are refused with a message that names what is wrong.
 #include <QFileInfo>
@@ -84,6 +85,8 @@ class BenchLoopTest : public QObject {
     QVERIFY2(get.exit_code == 0, qPrintable(get.err));
     const ProgramRun scan = runLoop(QStringList{"scan", path} + timing);
     QVERIFY2(scan.exit_code == 0, qPrintable(scan.err));
+    const ProgramRun reverse = runLoop(QStringList{"scan-reverse", path} + timing);
+    QVERIFY2(reverse.exit_code == 0, qPrintable(reverse.err));
     const ProgramRun seek = runLoop(QStringList{"seek", path, "--rows", "10"} + timing);
     QVERIFY2(seek.exit_code == 0, qPrintable(seek.err));
 
@@ -95,6 +98,9 @@ class BenchLoopTest : public QObject {
       QVERIFY2(rates(scan.out, system, "scan", &ops, &rows), qPrintable(scan.out));
       QVERIFY(ops > 0);
       QCOMPARE(rows, double(kRecords));  // a full scan returns every record once
+      QVERIFY2(rates(reverse.out, system, "scan-reverse", &ops, &rows), qPrintable(reverse.out));
+      QVERIFY(ops > 0);
+      QCOMPARE(rows, double(kRecords));  // and so does one from the last row back
       QVERIFY2(rates(seek.out, system, "seek+10", &ops, &rows), qPrintable(seek.out));
       QVERIFY(ops > 0);
       // Seeks near the end of the key range return fewer than 10 rows.
