@@ -2,9 +2,10 @@
 // read, every operation reports what it read (a Get finds every key, a full
 // scan forward or back returns every record -- the tool fails a scan whose
 // rows come out of key order -- and a seek at most its rows), a peer's
-// store is read beside RegionLab's with their ratio, `fill --compact` leaves one store file
-// per region holding each record once, and bad command lines and unfilled
-// directories are refused with a message that names what is wrong.
+// store is read beside RegionLab's with their ratio, `fill --compact` leaves
+// one store file per region holding each record once, and bad command lines
+// and unfilled directories are refused with a message that names what is
+// wrong.
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QtTest>
