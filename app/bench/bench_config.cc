@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <sstream>
+#include <string_view>
 
 #include "regionlab/store_configuration.h"
 
@@ -58,9 +59,14 @@ std::string usageText() {
   for (size_t i = 0; i < systems.size(); ++i) out << (i ? "," : "") << systems[i];
   out << ")\n"
          "  --workloads LIST     run in the order below; default: all but compact\n";
+  size_t nameWidth = 0;
+  for (const auto& w : WorkloadRunner::workloads()) {
+    nameWidth = std::max(nameWidth, std::string_view(w.name).size());
+  }
   for (const auto& w : WorkloadRunner::workloads()) {
     out << "                         " << w.name
-        << std::string(18 - std::string(w.name).size(), ' ') << w.description << "\n";
+        << std::string(nameWidth + 2 - std::string_view(w.name).size(), ' ') << w.description
+        << "\n";
   }
   out << "  --cache-mb N         block cache of every system (default 64)\n"
          "  --write-buffer-mb N  memtable / memstore size of every system (default 64)\n"

@@ -55,7 +55,7 @@ SystemRun runSystem(const BenchConfig& config, const PassPlan& plan, const std::
   for (const auto& workload : plan.workloads) {
     WorkloadResult r = runner.run(workload);
     // Where the data sits decides what a read costs; each line says it.
-    std::fprintf(out, "    %-15s %-17s %12.0f ops/s %8.2f s  on %s in %s%s%s\n", system.c_str(),
+    std::fprintf(out, "    %-15s %-21s %12.0f ops/s %8.2f s  on %s in %s%s%s\n", system.c_str(),
                  workload.c_str(), r.opsPerSecond(), r.seconds, bytesText(r.layout.bytes).c_str(),
                  r.layout.detail.c_str(), r.error.empty() ? "" : "  ", r.error.c_str());
     std::fflush(out);

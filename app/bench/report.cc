@@ -11,6 +11,8 @@
 #include <sstream>
 #include <thread>
 
+#include "workload_runner.h"
+
 #ifndef REGIONLAB_BENCH_BUILD_TYPE
 #define REGIONLAB_BENCH_BUILD_TYPE "unknown"
 #endif
@@ -231,7 +233,7 @@ std::vector<const SystemRun*> PassRun::regionLabRuns() const {
 void printPassTable(std::FILE* out, const PassRun& pass) {
   if (pass.systems.empty()) return;
   const std::vector<const SystemRun*> ours = pass.regionLabRuns();
-  std::fprintf(out, "\n%-17s %-15s %12s %8s %9s %9s %10s", "workload", "system", "ops/s", "MB/s",
+  std::fprintf(out, "\n%-21s %-15s %12s %8s %9s %9s %10s", "workload", "system", "ops/s", "MB/s",
                "p50 us", "p99 us", "p99.9 us");
   for (const SystemRun* o : ours) std::fprintf(out, " %17s", (o->system + "/peer").c_str());
   std::fprintf(out, "\n");
@@ -242,10 +244,10 @@ void printPassTable(std::FILE* out, const PassRun& pass) {
       const char* label = first ? workload.c_str() : "";
       first = false;
       if (r == nullptr || !r->error.empty()) {
-        std::fprintf(out, "%-17s %-15s %12s\n", label, sys.system.c_str(), "FAILED");
+        std::fprintf(out, "%-21s %-15s %12s\n", label, sys.system.c_str(), "FAILED");
         continue;
       }
-      std::fprintf(out, "%-17s %-15s %12s %8.1f %9.2f %9.2f %10.2f", label, sys.system.c_str(),
+      std::fprintf(out, "%-21s %-15s %12s %8.1f %9.2f %9.2f %10.2f", label, sys.system.c_str(),
                    withCommas(static_cast<uint64_t>(std::llround(r->opsPerSecond()))).c_str(),
                    r->mbPerSecond(), r->latency.PercentileNanos(0.50) / 1e3,
                    r->latency.PercentileNanos(0.99) / 1e3, r->latency.PercentileNanos(0.999) / 1e3);
@@ -269,26 +271,34 @@ void printPassTable(std::FILE* out, const PassRun& pass) {
                  bytesText(sys.fileBytesWritten).c_str(), sys.writeAmplification(), sys.seconds);
   }
   // The weakest workload of each RegionLab configuration against each peer,
-  // and the geometric mean.
+  // and the geometric mean: over the workloads on the layout the engines'
+  // own compaction policies leave, and apart from them over the reads after
+  // a full compaction.
   for (const SystemRun* o : ours) {
     for (const auto& sys : pass.systems) {
       if (isRegionLab(sys.system)) continue;
-      double logSum = 0, worst = 0;
-      int n = 0;
-      std::string worstName;
-      for (const auto& workload : pass.plan.workloads) {
-        const std::optional<double> x = workloadRatio(*o, sys, workload);
-        if (!x || *x <= 0) continue;
-        logSum += std::log(*x);
-        ++n;
-        if (worstName.empty() || *x < worst) {
-          worst = *x;
-          worstName = workload;
+      for (const bool compacted : {false, true}) {
+        double logSum = 0, worst = 0;
+        int n = 0;
+        std::string worstName;
+        for (const auto& workload : pass.plan.workloads) {
+          const WorkloadInfo* info = WorkloadRunner::find(workload);
+          if ((info != nullptr && info->compactedLayout) != compacted) continue;
+          const std::optional<double> x = workloadRatio(*o, sys, workload);
+          if (!x || *x <= 0) continue;
+          logSum += std::log(*x);
+          ++n;
+          if (worstName.empty() || *x < worst) {
+            worst = *x;
+            worstName = workload;
+          }
         }
-      }
-      if (n > 0) {
-        std::fprintf(out, "%s/%s: geometric mean %.2fx, lowest %.2fx (%s)\n", o->system.c_str(),
-                     sys.system.c_str(), std::exp(logSum / n), worst, worstName.c_str());
+        if (n > 0) {
+          std::fprintf(out, "%s/%s%s: geometric mean %.2fx, lowest %.2fx (%s)\n",
+                       o->system.c_str(), sys.system.c_str(),
+                       compacted ? " after a full compaction" : "", std::exp(logSum / n), worst,
+                       worstName.c_str());
+        }
       }
     }
   }
@@ -362,7 +372,10 @@ std::string toJson(const BenchConfig& config, const MachineInfo& machine,
         const auto& r = sys.results[wi];
         char digest[20];
         std::snprintf(digest, sizeof(digest), "%016llx", static_cast<unsigned long long>(r.digest));
-        o << (wi ? "," : "") << "\n        {\"name\": " << q(r.name) << ", \"ops\": " << r.ops
+        const WorkloadInfo* info = WorkloadRunner::find(r.name);
+        const bool compacted = info != nullptr && info->compactedLayout;
+        o << (wi ? "," : "") << "\n        {\"name\": " << q(r.name)
+          << ", \"compacted_layout\": " << (compacted ? "true" : "false") << ", \"ops\": " << r.ops
           << ", \"rows\": " << r.rows << ", \"bytes\": " << r.bytes
           << ", \"seconds\": " << num(r.seconds) << ", \"ops_per_sec\": " << num(r.opsPerSecond())
           << ", \"mb_per_sec\": " << num(r.mbPerSecond())

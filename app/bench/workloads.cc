@@ -24,8 +24,8 @@ const std::vector<WorkloadInfo>& WorkloadRunner::workloads() {
       {"fillseq", "N puts in key order into an empty store", true},
       {"fillrandom", "N puts in random order into an empty store", true},
       {"overwrite", "N puts of random existing keys", true},
-      // db_bench's compact; only when named, so the default runs read the
-      // layout the engines' own compaction policies leave.
+      // db_bench's compact; only when named, so that the default runs' other
+      // workloads read the layout the engines' own compaction policies leave.
       {"compact", "flush, then compact everything (one op; only when named)", false, false},
       {"readrandom-cold", "reopen, then N gets of random keys", false},
       {"readrandom-warm", "N gets of random keys, cache warm", false},
@@ -40,6 +40,11 @@ const std::vector<WorkloadInfo>& WorkloadRunner::workloads() {
       {"ycsb-d", "95% read latest, 5% insert", false},
       {"ycsb-e", "N/10 ops: 95% scan 1..100, 5% insert", false},
       {"ycsb-f", "50% read, 50% read-modify-write", true},
+      // Last, so that no workload above starts on the compacted layout.
+      {"readrandom-compacted", "readrandom-warm after a full compaction", false, true, true},
+      {"seekrandom-compacted", "seekrandom after a full compaction", false, true, true},
+      {"readseq-compacted", "readseq after a full compaction", false, true, true},
+      {"readreverse-compacted", "readreverse after a full compaction", false, true, true},
   };
   return kAll;
 }
@@ -73,6 +78,13 @@ WorkloadResult WorkloadRunner::run(const std::string& name) {
       return r;
     }
   }
+  if (const WorkloadInfo* info = find(name); info != nullptr && info->compactedLayout) {
+    Status s = ensureCompacted();
+    if (!s.ok()) {
+      fail(&r, s, "compacting first");
+      return r;
+    }
+  }
   m_clock = Stopwatch();  // each workload restarts it, with its layout, when its timed part begins
   if (name == "fillseq" || name == "fillrandom") {
     fill(&r, name == "fillseq");
@@ -80,14 +92,16 @@ WorkloadResult WorkloadRunner::run(const std::string& name) {
     overwrite(&r);
   } else if (name == "compact") {
     compact(&r);
-  } else if (name == "readrandom-cold" || name == "readrandom-warm") {
+  } else if (name == "readrandom-cold" || name == "readrandom-warm" ||
+             name == "readrandom-compacted") {
     readRandom(&r, name == "readrandom-cold");
   } else if (name == "readmissing") {
     readMissing(&r);
-  } else if (name == "seekrandom") {
+  } else if (name == "seekrandom" || name == "seekrandom-compacted") {
     seekRandom(&r);
-  } else if (name == "readseq" || name == "readreverse") {
-    readFull(&r, name == "readreverse");
+  } else if (name == "readseq" || name == "readreverse" || name == "readseq-compacted" ||
+             name == "readreverse-compacted") {
+    readFull(&r, name.rfind("readreverse", 0) == 0);
   } else if (name == "readwhilewriting") {
     readWhileWriting(&r);
   } else if (name.size() == 6 && name.compare(0, 5, "ycsb-") == 0 && name[5] >= 'a' &&
@@ -227,7 +241,15 @@ void WorkloadRunner::compact(WorkloadResult* r) {
     fail(r, s, "compaction");
     return;
   }
+  m_compactedAtBytes = m_userBytesWritten;
   r->ops = 1;
+}
+
+Status WorkloadRunner::ensureCompacted() {
+  if (m_compactedAtBytes == m_userBytesWritten) return Status::OK();
+  RL_RETURN_IF_ERROR(m_store->compactAll());
+  m_compactedAtBytes = m_userBytesWritten;
+  return Status::OK();
 }
 
 void WorkloadRunner::overwrite(WorkloadResult* r) {
@@ -250,7 +272,7 @@ void WorkloadRunner::readRandom(WorkloadResult* r, bool reopen) {
       return;
     }
   }
-  regionlab::Random rng = rngFor(reopen ? "readrandom-cold" : "readrandom-warm");
+  regionlab::Random rng = rngFor(r->name);
   startClock(r);
   for (uint64_t i = 0; i < m_params.ops; ++i) {
     if (!timedGet(r, rng.Uniform(m_versions.size()))) return;
@@ -284,7 +306,7 @@ void WorkloadRunner::readMissing(WorkloadResult* r) {
 }
 
 void WorkloadRunner::seekRandom(WorkloadResult* r) {
-  regionlab::Random rng = rngFor("seekrandom");
+  regionlab::Random rng = rngFor(r->name);
   startClock(r);
   for (uint64_t i = 0; i < m_params.scanOps; ++i) {
     if (!timedRange(r, rng.Uniform(m_versions.size()), kSeekNexts)) return;

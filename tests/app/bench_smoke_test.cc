@@ -101,7 +101,9 @@ class BenchSmokeTest : public QObject {
       QStringList workloads;
       for (const auto& w : pass["workloads"].toArray()) workloads << w.toString();
       if (mode == "ASYNC_WAL") {
-        QCOMPARE(workloads.size(), 16);
+        QCOMPARE(workloads.size(), 20);
+        QCOMPARE(workloads.mid(16), QStringList({"readrandom-compacted", "seekrandom-compacted",
+                                                 "readseq-compacted", "readreverse-compacted"}));
       } else {
         QCOMPARE(workloads,
                  QStringList({"fillseq", "fillrandom", "overwrite", "ycsb-a", "ycsb-f"}));
@@ -130,12 +132,29 @@ class BenchSmokeTest : public QObject {
           QVERIFY2(r["ops_per_sec"].toDouble() > 0, qPrintable(where));
           QCOMPARE(r["wrong"].toInteger(), qint64(0));
           if (workload == "readrandom-warm" || workload == "readrandom-cold" ||
-              workload == "readwhilewriting" || workload == "ycsb-c") {
+              workload == "readwhilewriting" || workload == "ycsb-c" ||
+              workload == "readrandom-compacted") {
             QCOMPARE(r["found"].toInteger(), r["ops"].toInteger());  // every key was written
           }
           if (workload == "readmissing") QCOMPARE(r["found"].toInteger(), qint64(0));
           if (workload == "readseq" || workload == "readreverse") {
             QCOMPARE(r["rows"].toInteger(), pass["records"].toInteger());
+          }
+          // The full scans after the compaction also see YCSB D and E's inserts.
+          if (workload == "readseq-compacted" || workload == "readreverse-compacted") {
+            QVERIFY2(r["rows"].toInteger() > pass["records"].toInteger(), qPrintable(where));
+          }
+          QCOMPARE(r["compacted_layout"].toBool(), workload.endsWith("-compacted"));
+          if (workload.endsWith("-compacted") && name.startsWith("RegionLab")) {
+            // One store file per region, no memstore: the layout a full
+            // compaction leaves, whatever the workloads before it wrote.
+            const QString detail = r["layout"].toObject()["detail"].toString();
+            QVERIFY2(name == "RegionLab"
+                         ? detail.startsWith("1 store file, ")
+                         : detail.startsWith("6 regions, 1 store file each, "),
+                     qPrintable(where + ": " + detail));
+            QVERIFY2(detail.contains("memstore") && detail.endsWith(" 0.0 MiB"),
+                     qPrintable(where + ": " + detail));
           }
           // The layout the workload started on: a fill starts on an empty
           // store (no table or store file); from the reopen of
@@ -220,6 +239,67 @@ class BenchSmokeTest : public QObject {
       }
     }
     QVERIFY(run.json["verification"].toObject()["ok"].toBool());
+  }
+
+  // The reads named *-compacted compact everything first (untimed), so they
+  // read one file per region however the writes before them left the
+  // stores; the workloads before them keep the layout the writes left, and
+  // the summary gives the ratios after the compaction a line of their own.
+  void compactedReadsCompactFirst() {
+    TempDir dir;
+    const BenchRun run = runBench(
+        {"--num", "3000", "--durability", "async", "--workloads",
+         "readseq-compacted,seekrandom-compacted,seekrandom,overwrite,fillrandom", "--systems",
+         "RegionLab,RegionLab-split,LevelDB", "--json", "--data",
+         QString::fromStdString(dir.path())},
+        240 * 1000);
+    QVERIFY(run.finished);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.stderrText.right(3000)));
+    const QJsonArray passes = run.json["passes"].toArray();
+    QCOMPARE(passes.size(), 1);
+    const QJsonObject pass = passes[0].toObject();
+    QStringList workloads;
+    for (const auto& w : pass["workloads"].toArray()) workloads << w.toString();
+    QCOMPARE(workloads, QStringList({"fillrandom", "overwrite", "seekrandom",
+                                     "seekrandom-compacted", "readseq-compacted"}));
+    for (const auto& s : pass["systems"].toArray()) {
+      const QJsonObject sys = s.toObject();
+      const QString name = sys["name"].toString();
+      QVERIFY2(sys["error"].toString().isEmpty(),
+               qPrintable(name + ": " + sys["error"].toString()));
+      QMap<QString, QJsonObject> results;
+      for (const auto& w : sys["workloads"].toArray()) {
+        results.insert(w.toObject()["name"].toString(), w.toObject());
+      }
+      const QString before = results["seekrandom"]["layout"].toObject()["detail"].toString();
+      const QString after =
+          results["seekrandom-compacted"]["layout"].toObject()["detail"].toString();
+      QCOMPARE(results["seekrandom-compacted"]["ops"].toInteger(), qint64(300));
+      QCOMPARE(results["seekrandom-compacted"]["wrong"].toInteger(), qint64(0));
+      QCOMPARE(results["readseq-compacted"]["rows"].toInteger(), qint64(3000));
+      QCOMPARE(results["readseq-compacted"]["wrong"].toInteger(), qint64(0));
+      QCOMPARE(results["readseq-compacted"]["layout"].toObject()["detail"].toString(), after);
+      if (name == "RegionLab") {
+        // 3,000 records and their overwrites fit in the memstore.
+        QVERIFY2(before.startsWith("0 store files, 0 cells; memstore "), qPrintable(before));
+        QCOMPARE(after, QString("1 store file, 3,000 cells; memstore 0.0 MiB"));
+      } else if (name == "RegionLab-split") {
+        QVERIFY2(before.contains("0 store files"), qPrintable(before));
+        QCOMPARE(after, QString("6 regions, 1 store file each, 3,000 cells; memstores 0.0 MiB"));
+      } else {
+        QCOMPARE(results["seekrandom-compacted"]["layout"].toObject()["files"].toInteger(),
+                 qint64(1));
+      }
+    }
+    QVERIFY(run.json["verification"].toObject()["ok"].toBool());
+    QVERIFY2(run.stderrText.contains(
+                 QRegularExpression("\\nRegionLab/LevelDB: geometric mean [0-9.]+x, lowest "
+                                    "[0-9.]+x \\((fillrandom|overwrite|seekrandom)\\)\\n")),
+             qPrintable(run.stderrText.right(2000)));
+    QVERIFY2(run.stderrText.contains(QRegularExpression(
+                 "\\nRegionLab/LevelDB after a full compaction: geometric mean [0-9.]+x, lowest "
+                 "[0-9.]+x \\((seekrandom|readseq)-compacted\\)\\n")),
+             qPrintable(run.stderrText.right(2000)));
   }
 
   // --regionlab-config becomes the table CONFIGURATION of both RegionLab
