@@ -282,8 +282,7 @@ void printPassTable(std::FILE* out, const PassRun& pass) {
         int n = 0;
         std::string worstName;
         for (const auto& workload : pass.plan.workloads) {
-          const WorkloadInfo* info = WorkloadRunner::find(workload);
-          if ((info != nullptr && info->compactedLayout) != compacted) continue;
+          if (WorkloadRunner::onCompactedLayout(workload) != compacted) continue;
           const std::optional<double> x = workloadRatio(*o, sys, workload);
           if (!x || *x <= 0) continue;
           logSum += std::log(*x);
@@ -294,10 +293,9 @@ void printPassTable(std::FILE* out, const PassRun& pass) {
           }
         }
         if (n > 0) {
-          std::fprintf(out, "%s/%s%s: geometric mean %.2fx, lowest %.2fx (%s)\n",
-                       o->system.c_str(), sys.system.c_str(),
-                       compacted ? " after a full compaction" : "", std::exp(logSum / n), worst,
-                       worstName.c_str());
+          std::fprintf(out, "%s/%s%s: geometric mean %.2fx, lowest %.2fx (%s)\n", o->system.c_str(),
+                       sys.system.c_str(), compacted ? " after a full compaction" : "",
+                       std::exp(logSum / n), worst, worstName.c_str());
         }
       }
     }
@@ -372,11 +370,9 @@ std::string toJson(const BenchConfig& config, const MachineInfo& machine,
         const auto& r = sys.results[wi];
         char digest[20];
         std::snprintf(digest, sizeof(digest), "%016llx", static_cast<unsigned long long>(r.digest));
-        const WorkloadInfo* info = WorkloadRunner::find(r.name);
-        const bool compacted = info != nullptr && info->compactedLayout;
-        o << (wi ? "," : "") << "\n        {\"name\": " << q(r.name)
-          << ", \"compacted_layout\": " << (compacted ? "true" : "false") << ", \"ops\": " << r.ops
-          << ", \"rows\": " << r.rows << ", \"bytes\": " << r.bytes
+        o << (wi ? "," : "") << "\n        {\"name\": " << q(r.name) << ", \"compacted_layout\": "
+          << (WorkloadRunner::onCompactedLayout(r.name) ? "true" : "false")
+          << ", \"ops\": " << r.ops << ", \"rows\": " << r.rows << ", \"bytes\": " << r.bytes
           << ", \"seconds\": " << num(r.seconds) << ", \"ops_per_sec\": " << num(r.opsPerSecond())
           << ", \"mb_per_sec\": " << num(r.mbPerSecond())
           << ", \"p50_us\": " << num(r.latency.PercentileNanos(0.5) / 1e3)

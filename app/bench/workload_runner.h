@@ -79,6 +79,11 @@ class WorkloadRunner {
   // Every workload, in the order a full run takes them.
   static const std::vector<WorkloadInfo>& workloads();
   static const WorkloadInfo* find(const std::string& name);
+  // True for a known workload that reads the layout a full compaction leaves.
+  static bool onCompactedLayout(const std::string& name) {
+    const WorkloadInfo* info = find(name);
+    return info != nullptr && info->compactedLayout;
+  }
 
   // Runs one workload. Failures are reported in the result's `error`.
   WorkloadResult run(const std::string& name);

@@ -78,7 +78,7 @@ WorkloadResult WorkloadRunner::run(const std::string& name) {
       return r;
     }
   }
-  if (const WorkloadInfo* info = find(name); info != nullptr && info->compactedLayout) {
+  if (onCompactedLayout(name)) {
     Status s = ensureCompacted();
     if (!s.ok()) {
       fail(&r, s, "compacting first");

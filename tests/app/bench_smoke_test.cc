@@ -149,9 +149,8 @@ class BenchSmokeTest : public QObject {
             // One store file per region, no memstore: the layout a full
             // compaction leaves, whatever the workloads before it wrote.
             const QString detail = r["layout"].toObject()["detail"].toString();
-            QVERIFY2(name == "RegionLab"
-                         ? detail.startsWith("1 store file, ")
-                         : detail.startsWith("6 regions, 1 store file each, "),
+            QVERIFY2(name == "RegionLab" ? detail.startsWith("1 store file, ")
+                                         : detail.startsWith("6 regions, 1 store file each, "),
                      qPrintable(where + ": " + detail));
             QVERIFY2(detail.contains("memstore") && detail.endsWith(" 0.0 MiB"),
                      qPrintable(where + ": " + detail));
@@ -247,12 +246,12 @@ class BenchSmokeTest : public QObject {
   // the summary gives the ratios after the compaction a line of their own.
   void compactedReadsCompactFirst() {
     TempDir dir;
-    const BenchRun run = runBench(
-        {"--num", "3000", "--durability", "async", "--workloads",
-         "readseq-compacted,seekrandom-compacted,seekrandom,overwrite,fillrandom", "--systems",
-         "RegionLab,RegionLab-split,LevelDB", "--json", "--data",
-         QString::fromStdString(dir.path())},
-        240 * 1000);
+    const BenchRun run =
+        runBench({"--num", "3000", "--durability", "async", "--workloads",
+                  "readseq-compacted,seekrandom-compacted,seekrandom,overwrite,fillrandom",
+                  "--systems", "RegionLab,RegionLab-split,LevelDB", "--json", "--data",
+                  QString::fromStdString(dir.path())},
+                 240 * 1000);
     QVERIFY(run.finished);
     QVERIFY2(run.exitCode == 0, qPrintable(run.stderrText.right(3000)));
     const QJsonArray passes = run.json["passes"].toArray();
