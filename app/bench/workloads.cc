@@ -41,10 +41,11 @@ const std::vector<WorkloadInfo>& WorkloadRunner::workloads() {
       {"ycsb-e", "N/10 ops: 95% scan 1..100, 5% insert", false},
       {"ycsb-f", "50% read, 50% read-modify-write", true},
       // Last, so that no workload above starts on the compacted layout.
-      {"readrandom-compacted", "readrandom-warm after a full compaction", false, true, true},
-      {"seekrandom-compacted", "seekrandom after a full compaction", false, true, true},
-      {"readseq-compacted", "readseq after a full compaction", false, true, true},
-      {"readreverse-compacted", "readreverse after a full compaction", false, true, true},
+      {"readrandom-compacted", "readrandom-warm after an untimed full compaction", false, true,
+       true},
+      {"seekrandom-compacted", "seekrandom after an untimed full compaction", false, true, true},
+      {"readseq-compacted", "readseq after an untimed full compaction", false, true, true},
+      {"readreverse-compacted", "readreverse after an untimed full compaction", false, true, true},
   };
   return kAll;
 }
