@@ -59,9 +59,10 @@ struct WorkloadInfo {
   const char* description;
   bool writes;            // issues puts (the workloads run again in a SYNC_WAL pass)
   bool byDefault = true;  // run when --workloads is not given
-  // Reads the layout a full compaction leaves (compacting first, untimed).
-  // Summaries keep these apart from the other workloads.
-  bool compactedLayout = false;
+  // Set for a read on the layout a full compaction leaves: the workload it
+  // repeats after compacting everything (untimed). Summaries keep these
+  // apart from the other workloads.
+  const char* repeatsAfterCompaction = nullptr;
 };
 
 struct RunParameters {
@@ -82,7 +83,7 @@ class WorkloadRunner {
   // True for a known workload that reads the layout a full compaction leaves.
   static bool onCompactedLayout(const std::string& name) {
     const WorkloadInfo* info = find(name);
-    return info != nullptr && info->compactedLayout;
+    return info != nullptr && info->repeatsAfterCompaction != nullptr;
   }
 
   // Runs one workload. Failures are reported in the result's `error`.

@@ -49,6 +49,22 @@ BenchRun runBench(const QStringList& args, int timeoutMs) {
   return run;
 }
 
+// The workloads a pass ran, in order.
+QStringList workloadsOf(const QJsonObject& pass) {
+  QStringList workloads;
+  for (const auto& w : pass["workloads"].toArray()) workloads << w.toString();
+  return workloads;
+}
+
+// One system's results in a pass, by workload name.
+QMap<QString, QJsonObject> resultsByWorkload(const QJsonObject& system) {
+  QMap<QString, QJsonObject> results;
+  for (const auto& w : system["workloads"].toArray()) {
+    results.insert(w.toObject()["name"].toString(), w.toObject());
+  }
+  return results;
+}
+
 // The comparison key of a workload result: what every system must agree on.
 QString readsOf(const QJsonObject& w) {
   return QStringLiteral("ops=%1 rows=%2 found=%3 not_found=%4 digest=%5")
@@ -98,8 +114,7 @@ class BenchSmokeTest : public QObject {
     for (const auto& p : passes) {
       const QJsonObject pass = p.toObject();
       const QString mode = pass["durability"].toString();
-      QStringList workloads;
-      for (const auto& w : pass["workloads"].toArray()) workloads << w.toString();
+      const QStringList workloads = workloadsOf(pass);
       if (mode == "ASYNC_WAL") {
         QCOMPARE(workloads.size(), 20);
         QCOMPARE(workloads.mid(16), QStringList({"readrandom-compacted", "seekrandom-compacted",
@@ -118,10 +133,7 @@ class BenchSmokeTest : public QObject {
                  qPrintable(name + ": " + sys["error"].toString()));
         QVERIFY2(sys["disk_bytes_after_compaction"].toInteger() > 0, qPrintable(name));
         QVERIFY2(sys["peak_rss_bytes"].toInteger() > 0, qPrintable(name));
-        QMap<QString, QJsonObject> results;
-        for (const auto& w : sys["workloads"].toArray()) {
-          results.insert(w.toObject()["name"].toString(), w.toObject());
-        }
+        const QMap<QString, QJsonObject> results = resultsByWorkload(sys);
         for (const QString& workload : workloads) {
           const QString where = mode + " " + name + " " + workload;
           QVERIFY2(results.contains(workload), qPrintable(where + ": missing"));
@@ -203,18 +215,14 @@ class BenchSmokeTest : public QObject {
     const QJsonArray passes = run.json["passes"].toArray();
     QCOMPARE(passes.size(), 1);
     const QJsonObject pass = passes[0].toObject();
-    QStringList workloads;
-    for (const auto& w : pass["workloads"].toArray()) workloads << w.toString();
+    const QStringList workloads = workloadsOf(pass);
     QCOMPARE(workloads, QStringList({"fillrandom", "overwrite", "compact", "readseq"}));
     for (const auto& s : pass["systems"].toArray()) {
       const QJsonObject sys = s.toObject();
       const QString name = sys["name"].toString();
       QVERIFY2(sys["error"].toString().isEmpty(),
                qPrintable(name + ": " + sys["error"].toString()));
-      QMap<QString, QJsonObject> results;
-      for (const auto& w : sys["workloads"].toArray()) {
-        results.insert(w.toObject()["name"].toString(), w.toObject());
-      }
+      const QMap<QString, QJsonObject> results = resultsByWorkload(sys);
       QCOMPARE(results["compact"]["ops"].toInteger(), qint64(1));
       QVERIFY2(results["compact"]["error"].toString().isEmpty(), qPrintable(name));
       QCOMPARE(results["readseq"]["rows"].toInteger(), qint64(3000));
@@ -259,8 +267,7 @@ class BenchSmokeTest : public QObject {
     const QJsonArray passes = run.json["passes"].toArray();
     QCOMPARE(passes.size(), 1);
     const QJsonObject pass = passes[0].toObject();
-    QStringList workloads;
-    for (const auto& w : pass["workloads"].toArray()) workloads << w.toString();
+    const QStringList workloads = workloadsOf(pass);
     QCOMPARE(workloads, QStringList({"fillrandom", "overwrite", "seekrandom",
                                      "seekrandom-compacted", "readseq-compacted"}));
     for (const auto& s : pass["systems"].toArray()) {
@@ -268,10 +275,7 @@ class BenchSmokeTest : public QObject {
       const QString name = sys["name"].toString();
       QVERIFY2(sys["error"].toString().isEmpty(),
                qPrintable(name + ": " + sys["error"].toString()));
-      QMap<QString, QJsonObject> results;
-      for (const auto& w : sys["workloads"].toArray()) {
-        results.insert(w.toObject()["name"].toString(), w.toObject());
-      }
+      const QMap<QString, QJsonObject> results = resultsByWorkload(sys);
       const QString before = results["seekrandom"]["layout"].toObject()["detail"].toString();
       const QString after =
           results["seekrandom-compacted"]["layout"].toObject()["detail"].toString();
