@@ -55,10 +55,12 @@ std::string jsonEscape(const std::string& s) {
 
 std::string q(const std::string& s) { return "\"" + jsonEscape(s) + "\""; }
 
+// Ten significant digits: the table's figures to the last digit it prints
+// (6 digits turned 2,341,064 ops/s into 2.34106e+06).
 std::string num(double v) {
   if (!std::isfinite(v)) return "null";
   char buf[40];
-  std::snprintf(buf, sizeof(buf), "%.6g", v);
+  std::snprintf(buf, sizeof(buf), "%.10g", v);
   return buf;
 }
 

@@ -11,6 +11,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QtTest>
+#include <cmath>
 
 #include "support/test_util.h"
 
@@ -142,6 +143,12 @@ class BenchSmokeTest : public QObject {
                    qPrintable(where + ": " + r["error"].toString()));
           QVERIFY2(r["ops"].toInteger() > 0, qPrintable(where));
           QVERIFY2(r["ops_per_sec"].toDouble() > 0, qPrintable(where));
+          // The JSON carries the figures to the digits the table prints (and
+          // beyond): ops/s times seconds gives back the operation count.
+          const double ops = static_cast<double>(r["ops"].toInteger());
+          QVERIFY2(
+              std::abs(r["ops_per_sec"].toDouble() * r["seconds"].toDouble() - ops) < ops * 1e-8,
+              qPrintable(where + ": ops_per_sec " + r["ops_per_sec"].toVariant().toString()));
           QCOMPARE(r["wrong"].toInteger(), qint64(0));
           if (workload == "readrandom-warm" || workload == "readrandom-cold" ||
               workload == "readwhilewriting" || workload == "ycsb-c" ||
