@@ -50,6 +50,16 @@ BenchRun runBench(const QStringList& args, int timeoutMs) {
   return run;
 }
 
+// 3,000 records through `workloads` (in any order), ASYNC_WAL only, on both
+// RegionLab layouts and SQLite -- the peer every build has (the sanitizer
+// build has no LevelDB or RocksDB) -- with the JSON on stdout.
+BenchRun runSmallAsync(const QString& workloads, const TempDir& dir) {
+  return runBench(
+      {"--num", "3000", "--durability", "async", "--workloads", workloads, "--systems",
+       "RegionLab,RegionLab-split,SQLite", "--json", "--data", QString::fromStdString(dir.path())},
+      240 * 1000);
+}
+
 // The workloads a pass ran, in order.
 QStringList workloadsOf(const QJsonObject& pass) {
   QStringList workloads;
@@ -212,11 +222,7 @@ class BenchSmokeTest : public QObject {
   // the reads after it still find every record.
   void compactRunsWhenNamed() {
     TempDir dir;
-    const BenchRun run = runBench(
-        {"--num", "3000", "--durability", "async", "--workloads",
-         "readseq,compact,overwrite,fillrandom", "--systems", "RegionLab,RegionLab-split,SQLite",
-         "--json", "--data", QString::fromStdString(dir.path())},
-        240 * 1000);
+    const BenchRun run = runSmallAsync("readseq,compact,overwrite,fillrandom", dir);
     QVERIFY(run.finished);
     QVERIFY2(run.exitCode == 0, qPrintable(run.stderrText.right(3000)));
     const QJsonArray passes = run.json["passes"].toArray();
@@ -259,16 +265,10 @@ class BenchSmokeTest : public QObject {
   // read one file per region however the writes before them left the
   // stores; the workloads before them keep the layout the writes left, and
   // the summary gives the ratios after the compaction a line of their own.
-  // The peer is SQLite, which every build has (the sanitizer build has no
-  // LevelDB or RocksDB).
   void compactedReadsCompactFirst() {
     TempDir dir;
-    const BenchRun run =
-        runBench({"--num", "3000", "--durability", "async", "--workloads",
-                  "readseq-compacted,seekrandom-compacted,seekrandom,overwrite,fillrandom",
-                  "--systems", "RegionLab,RegionLab-split,SQLite", "--json", "--data",
-                  QString::fromStdString(dir.path())},
-                 240 * 1000);
+    const BenchRun run = runSmallAsync(
+        "readseq-compacted,seekrandom-compacted,seekrandom,overwrite,fillrandom", dir);
     QVERIFY(run.finished);
     QVERIFY2(run.exitCode == 0, qPrintable(run.stderrText.right(3000)));
     const QJsonArray passes = run.json["passes"].toArray();
