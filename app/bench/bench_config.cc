@@ -82,6 +82,10 @@ std::string usageText() {
     out << "                         " << key << "\n";
   }
   out << "  --seed N             request sequence seed (default 42)\n"
+         "  --rounds N           run everything N times (default 1), the systems in reverse\n"
+         "                       order in every second round, and add each ratio's median\n"
+         "                       and range over the rounds: one run's ratios move with the\n"
+         "                       machine's speed\n"
          "  --data DIR           where the stores live (default: a new directory in $TMPDIR)\n"
          "  --keep               keep the stores' files at the end\n"
          "  --quick              a small run for CI: --num 5000 --sync-num 200\n"
@@ -137,7 +141,7 @@ std::optional<std::string> parseCommandLine(int argc, char** argv, BenchConfig* 
       config->jsonPath = value;
     } else if (arg == "--num" || arg == "--sync-num" || arg == "--value-size" ||
                arg == "--cache-mb" || arg == "--write-buffer-mb" || arg == "--block-size" ||
-               arg == "--seed" || arg == "--regions") {
+               arg == "--seed" || arg == "--regions" || arg == "--rounds") {
       if (auto e = number(&n)) return e;
       if (arg == "--num") num = n;
       if (arg == "--sync-num") syncNum = n;
@@ -149,6 +153,10 @@ std::optional<std::string> parseCommandLine(int argc, char** argv, BenchConfig* 
       if (arg == "--regions") {
         if (n < 1 || n > 1000) return arg + " must be between 1 and 1000";
         config->regions = static_cast<int>(n);
+      }
+      if (arg == "--rounds") {
+        if (n < 1 || n > 100) return arg + " must be between 1 and 100";
+        config->rounds = static_cast<int>(n);
       }
     } else if (arg == "--durability") {
       if (!next(&text)) return arg + " needs a value";

@@ -1,6 +1,7 @@
 // BenchConfig: regionlab-bench's command line, and the passes it implies.
 //
-// A run is one or two passes, each over every selected system in turn:
+// A run is one or more rounds (--rounds) of one or two passes, each over every
+// selected system in turn:
 //   ASYNC_WAL  every selected workload, N records and N operations;
 //   SYNC_WAL   only the workloads that write (fillseq, fillrandom, overwrite,
 //              ycsb-a, ycsb-f), over N/100 records and operations (as
@@ -44,7 +45,11 @@ struct BenchConfig {
   // --regionlab-config: table CONFIGURATION for RegionLab's configurations
   // (keys of regionlab/store_configuration.h). Empty: HBase's defaults.
   std::map<std::string, std::string> regionLabConfiguration;
-  uint64_t seed = 42;        // --seed
+  uint64_t seed = 42;  // --seed
+  // --rounds: every pass over every system this many times, each round from
+  // empty stores, the systems in reverse order in every second round; the
+  // report adds each ratio's median and range over the rounds.
+  int rounds = 1;
   bool quick = false;        // --quick
   bool json = false;         // --json[=PATH]
   std::string jsonPath;      // empty: JSON on stdout, the table on stderr

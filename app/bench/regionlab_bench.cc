@@ -2,11 +2,13 @@
 // and its peers (LevelDB, RocksDB, SQLite) with comparable settings, checks
 // that every system read exactly what was written, and prints a table of
 // ops/s, MB/s, latency percentiles and the ratio RegionLab/peer, with each
-// system's peak RSS and on-disk size after a final compaction.
+// system's peak RSS and on-disk size after a final compaction. With --rounds N
+// it does all that N times and adds each ratio's median and range.
 //
 // usage: regionlab-bench [--quick] [--json[=PATH]] [--num N] ...  (--help)
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -122,18 +124,32 @@ int main(int argc, char** argv) {
                config.dataDir.c_str());
 
   const RecordFormat format(config.valueBytes);
-  std::vector<PassRun> passes;
-  for (const PassPlan& plan : planPasses(config)) {
-    PassRun pass;
-    pass.plan = plan;
-    printPassHeader(out, config, pass);
-    for (const auto& system : config.systems) {
-      pass.systems.push_back(
-          runSystem(config, plan, system, config.dataDir, format, &machine, out));
+  std::vector<PassRun> passes;  // every round's, in run order
+  for (int round = 1; round <= config.rounds; ++round) {
+    // Every second round runs the systems in reverse, so that no system is
+    // always measured first, when the machine may be faster or slower.
+    std::vector<std::string> order = config.systems;
+    if (round % 2 == 0) std::reverse(order.begin(), order.end());
+    printRoundHeader(out, round, config.rounds, order);
+    for (const PassPlan& plan : planPasses(config)) {
+      PassRun pass;
+      pass.plan = plan;
+      pass.round = round;
+      printPassHeader(out, config, pass);
+      std::vector<SystemRun> runs;
+      for (const auto& system : order) {
+        runs.push_back(runSystem(config, plan, system, config.dataDir, format, &machine, out));
+      }
+      for (const auto& system : config.systems) {
+        for (auto& run : runs) {
+          if (run.system == system) pass.systems.push_back(std::move(run));
+        }
+      }
+      printPassTable(out, pass);
+      passes.push_back(std::move(pass));
     }
-    printPassTable(out, pass);
-    passes.push_back(std::move(pass));
   }
+  printRatiosOverRounds(out, passes);
   const std::vector<std::string> problems = verifyPasses(passes);
   printVerification(out, problems);
 

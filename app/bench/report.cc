@@ -10,6 +10,7 @@
 #include <optional>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 #include "workload_runner.h"
 
@@ -94,7 +95,118 @@ std::string ratioJson(const std::vector<const SystemRun*>& ours, const SystemRun
   return out + "}";
 }
 
+// "O/P[suffix]: geometric mean Gx, lowest Lx (workload)" for each RegionLab
+// configuration O and peer P over the workloads of one layout: those the
+// engines' own compaction policies leave, then apart from them the reads after
+// a full compaction. `ratioOf(o, p, workload)`: the ratio, or nullopt.
+template <typename RatioOf>
+void printGeometricMeans(std::FILE* out, const std::vector<std::string>& ours,
+                         const std::vector<std::string>& peers,
+                         const std::vector<std::string>& workloads, const char* suffix,
+                         RatioOf ratioOf) {
+  for (const auto& o : ours) {
+    for (const auto& peer : peers) {
+      for (const bool compacted : {false, true}) {
+        double logSum = 0, worst = 0;
+        int n = 0;
+        std::string worstName;
+        for (const auto& workload : workloads) {
+          if (WorkloadRunner::onCompactedLayout(workload) != compacted) continue;
+          const std::optional<double> x = ratioOf(o, peer, workload);
+          if (!x || *x <= 0) continue;
+          logSum += std::log(*x);
+          ++n;
+          if (worstName.empty() || *x < worst) {
+            worst = *x;
+            worstName = workload;
+          }
+        }
+        if (n > 0) {
+          std::fprintf(out, "%s/%s%s%s: geometric mean %.2fx, lowest %.2fx (%s)\n", o.c_str(),
+                       peer.c_str(), compacted ? " after a full compaction" : "", suffix,
+                       std::exp(logSum / n), worst, worstName.c_str());
+        }
+      }
+    }
+  }
+}
+
+std::vector<std::string> peerNames(const PassRun& pass) {
+  std::vector<std::string> names;
+  for (const auto& sys : pass.systems) {
+    if (!isRegionLab(sys.system)) names.push_back(sys.system);
+  }
+  return names;
+}
+
+std::vector<std::string> regionLabNames(const PassRun& pass) {
+  std::vector<std::string> names;
+  for (const SystemRun* o : pass.regionLabRuns()) names.push_back(o->system);
+  return names;
+}
+
+int roundCount(const std::vector<PassRun>& passes) {
+  int rounds = 0;
+  for (const auto& pass : passes) rounds = std::max(rounds, pass.round);
+  return rounds;
+}
+
+// Where two results of one workload read different things; empty when they agree.
+std::string readsDiffer(const std::string& where, const WorkloadResult& r,
+                        const std::string& referenceName, const WorkloadResult& reference) {
+  if (r.ops == reference.ops && r.found == reference.found && r.notFound == reference.notFound &&
+      r.rows == reference.rows && r.digest == reference.digest) {
+    return {};
+  }
+  std::ostringstream msg;
+  msg << where << " disagrees with " << referenceName << ": ops " << r.ops << " vs "
+      << reference.ops << ", found " << r.found << " vs " << reference.found << ", not found "
+      << r.notFound << " vs " << reference.notFound << ", rows " << r.rows << " vs "
+      << reference.rows << ", digest " << std::hex << r.digest << " vs " << reference.digest;
+  return msg.str();
+}
+
 }  // namespace
+
+double RatioOverRounds::median() const {
+  std::vector<double> sorted = ratios;
+  std::sort(sorted.begin(), sorted.end());
+  const size_t n = sorted.size();
+  return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+}
+
+double RatioOverRounds::lowest() const { return *std::min_element(ratios.begin(), ratios.end()); }
+
+double RatioOverRounds::highest() const { return *std::max_element(ratios.begin(), ratios.end()); }
+
+std::vector<RatioOverRounds> ratiosOverRounds(const std::vector<PassRun>& passes) {
+  std::vector<RatioOverRounds> all;
+  std::map<std::tuple<SyncMode, std::string, std::string, std::string>, size_t> index;
+  for (const auto& pass : passes) {
+    const std::vector<const SystemRun*> ours = pass.regionLabRuns();
+    for (const auto& workload : pass.plan.workloads) {
+      for (const auto& peer : pass.systems) {
+        if (isRegionLab(peer.system)) continue;
+        for (const SystemRun* o : ours) {
+          const auto [it, added] = index.try_emplace(
+              std::make_tuple(pass.plan.mode, workload, o->system, peer.system), all.size());
+          if (added) {
+            RatioOverRounds r;
+            r.mode = pass.plan.mode;
+            r.workload = workload;
+            r.regionLab = o->system;
+            r.peer = peer.system;
+            all.push_back(std::move(r));
+          }
+          const std::optional<double> x = workloadRatio(*o, peer, workload);
+          if (x && *x > 0) all[it->second].ratios.push_back(*x);
+        }
+      }
+    }
+  }
+  std::erase_if(all, [](const RatioOverRounds& r) { return r.ratios.empty(); });
+  return all;
+}
 
 double SystemRun::spaceAmplification() const {
   return liveBytes > 0 ? static_cast<double>(diskBytes) / liveBytes : 0;
@@ -149,8 +261,13 @@ MachineInfo describeMachine(const std::string& dataDir) {
 
 std::vector<std::string> verifyPasses(const std::vector<PassRun>& passes) {
   std::vector<std::string> problems;
+  const bool manyRounds = roundCount(passes) > 1;
+  // The first round's reads of each workload, by durability: every later
+  // round runs the same requests and must read the same.
+  std::map<std::pair<SyncMode, std::string>, const WorkloadResult*> firstRound;
   for (const auto& pass : passes) {
-    const std::string mode = syncModeName(pass.plan.mode);
+    const std::string mode = (manyRounds ? "round " + std::to_string(pass.round) + " " : "") +
+                             syncModeName(pass.plan.mode);
     for (const auto& sys : pass.systems) {
       if (!sys.error.empty()) problems.push_back(mode + " " + sys.system + ": " + sys.error);
     }
@@ -172,19 +289,16 @@ std::vector<std::string> verifyPasses(const std::vector<PassRun>& passes) {
         if (reference == nullptr) {
           reference = r;
           referenceSystem = sys.system;
+          const auto [first, added] =
+              firstRound.try_emplace(std::make_pair(pass.plan.mode, workload), r);
+          if (!added) {
+            std::string differs = readsDiffer(where, *r, "round 1", *first->second);
+            if (!differs.empty()) problems.push_back(std::move(differs));
+          }
           continue;
         }
-        if (r->ops != reference->ops || r->found != reference->found ||
-            r->notFound != reference->notFound || r->rows != reference->rows ||
-            r->digest != reference->digest) {
-          std::ostringstream msg;
-          msg << where << " disagrees with " << referenceSystem << ": ops " << r->ops << " vs "
-              << reference->ops << ", found " << r->found << " vs " << reference->found
-              << ", not found " << r->notFound << " vs " << reference->notFound << ", rows "
-              << r->rows << " vs " << reference->rows << ", digest " << std::hex << r->digest
-              << " vs " << reference->digest;
-          problems.push_back(msg.str());
-        }
+        std::string differs = readsDiffer(where, *r, referenceSystem, *reference);
+        if (!differs.empty()) problems.push_back(std::move(differs));
       }
     }
   }
@@ -199,6 +313,16 @@ void printMachine(std::FILE* out, const MachineInfo& m) {
   if (!m.peakRssPerSystem) {
     std::fprintf(out, "Note: the kernel refused to reset the peak RSS; it is the process's.\n");
   }
+}
+
+void printRoundHeader(std::FILE* out, int round, int rounds,
+                      const std::vector<std::string>& order) {
+  if (rounds < 2) return;
+  std::fprintf(out, "\n##### Round %d of %d, systems in this order:", round, rounds);
+  for (size_t i = 0; i < order.size(); ++i) {
+    std::fprintf(out, "%s %s", i ? "," : "", order[i].c_str());
+  }
+  std::fprintf(out, " #####\n");
 }
 
 void printPassHeader(std::FILE* out, const BenchConfig& config, const PassRun& pass) {
@@ -273,34 +397,74 @@ void printPassTable(std::FILE* out, const PassRun& pass) {
                  bytesText(sys.fileBytesWritten).c_str(), sys.writeAmplification(), sys.seconds);
   }
   // The weakest workload of each RegionLab configuration against each peer,
-  // and the geometric mean: over the workloads on the layout the engines'
-  // own compaction policies leave, and apart from them over the reads after
-  // a full compaction.
-  for (const SystemRun* o : ours) {
-    for (const auto& sys : pass.systems) {
-      if (isRegionLab(sys.system)) continue;
-      for (const bool compacted : {false, true}) {
-        double logSum = 0, worst = 0;
-        int n = 0;
-        std::string worstName;
-        for (const auto& workload : pass.plan.workloads) {
-          if (WorkloadRunner::onCompactedLayout(workload) != compacted) continue;
-          const std::optional<double> x = workloadRatio(*o, sys, workload);
-          if (!x || *x <= 0) continue;
-          logSum += std::log(*x);
-          ++n;
-          if (worstName.empty() || *x < worst) {
-            worst = *x;
-            worstName = workload;
+  // and the geometric mean.
+  printGeometricMeans(out, regionLabNames(pass), peerNames(pass), pass.plan.workloads, "",
+                      [&](const std::string& o, const std::string& peer,
+                          const std::string& workload) -> std::optional<double> {
+                        const SystemRun* a = nullptr;
+                        const SystemRun* b = nullptr;
+                        for (const auto& sys : pass.systems) {
+                          if (sys.system == o) a = &sys;
+                          if (sys.system == peer) b = &sys;
+                        }
+                        if (a == nullptr || b == nullptr) return std::nullopt;
+                        return workloadRatio(*a, *b, workload);
+                      });
+}
+
+void printRatiosOverRounds(std::FILE* out, const std::vector<PassRun>& passes) {
+  const int rounds = roundCount(passes);
+  if (rounds < 2) return;
+  const std::vector<RatioOverRounds> all = ratiosOverRounds(passes);
+  std::map<std::tuple<SyncMode, std::string, std::string, std::string>, const RatioOverRounds*>
+      byKey;
+  for (const auto& r : all) byKey[std::make_tuple(r.mode, r.workload, r.regionLab, r.peer)] = &r;
+  std::fprintf(out,
+               "\n=== Over the %d rounds: each ratio RegionLab/peer as the median of the rounds' "
+               "ratios, (lowest-highest) ===\n",
+               rounds);
+  bool someMissing = false;
+  for (const PassRun& pass : passes) {
+    if (pass.round != 1) continue;
+    const SyncMode mode = pass.plan.mode;
+    const std::vector<std::string> ours = regionLabNames(pass);
+    const std::vector<std::string> peers = peerNames(pass);
+    std::fprintf(out, "\n%s pass\n%-21s %-15s", syncModeName(mode), "workload", "peer");
+    for (const auto& o : ours) std::fprintf(out, " %22s", (o + "/peer").c_str());
+    std::fprintf(out, "\n");
+    auto find = [&](const std::string& o, const std::string& peer,
+                    const std::string& workload) -> const RatioOverRounds* {
+      const auto it = byKey.find(std::make_tuple(mode, workload, o, peer));
+      return it == byKey.end() ? nullptr : it->second;
+    };
+    for (const auto& workload : pass.plan.workloads) {
+      bool first = true;
+      for (const auto& peer : peers) {
+        std::fprintf(out, "%-21s %-15s", first ? workload.c_str() : "", peer.c_str());
+        first = false;
+        for (const auto& o : ours) {
+          char buf[48] = "";
+          if (const RatioOverRounds* r = find(o, peer, workload)) {
+            const bool missing = r->ratios.size() < static_cast<size_t>(rounds);
+            someMissing = someMissing || missing;
+            std::snprintf(buf, sizeof(buf), "%.2fx (%.2f-%.2f)%s", r->median(), r->lowest(),
+                          r->highest(), missing ? "*" : "");
           }
+          std::fprintf(out, " %22s", buf);
         }
-        if (n > 0) {
-          std::fprintf(out, "%s/%s%s: geometric mean %.2fx, lowest %.2fx (%s)\n", o->system.c_str(),
-                       sys.system.c_str(), compacted ? " after a full compaction" : "",
-                       std::exp(logSum / n), worst, worstName.c_str());
-        }
+        std::fprintf(out, "\n");
       }
     }
+    printGeometricMeans(out, ours, peers, pass.plan.workloads, ", medians",
+                        [&](const std::string& o, const std::string& peer,
+                            const std::string& workload) -> std::optional<double> {
+                          const RatioOverRounds* r = find(o, peer, workload);
+                          if (r == nullptr) return std::nullopt;
+                          return r->median();
+                        });
+  }
+  if (someMissing) {
+    std::fprintf(out, "* over fewer rounds: a system did not finish the workload in the others\n");
   }
 }
 
@@ -328,7 +492,8 @@ std::string toJson(const BenchConfig& config, const MachineInfo& machine,
     << ", \"value_bytes\": " << config.valueBytes << ", \"cache_bytes\": " << config.cacheBytes
     << ", \"write_buffer_bytes\": " << config.writeBufferBytes
     << ", \"block_size\": " << config.blockSize << ", \"regions\": " << config.regions
-    << ", \"seed\": " << config.seed << ", \"regionlab_configuration\": {";
+    << ", \"seed\": " << config.seed << ", \"rounds\": " << config.rounds
+    << ", \"regionlab_configuration\": {";
   {
     size_t i = 0;
     for (const auto& [key, value] : config.regionLabConfiguration) {
@@ -345,9 +510,9 @@ std::string toJson(const BenchConfig& config, const MachineInfo& machine,
   for (size_t pi = 0; pi < passes.size(); ++pi) {
     const auto& pass = passes[pi];
     const auto& p = pass.plan.params;
-    o << (pi ? "," : "") << "\n    {\"durability\": " << q(syncModeName(pass.plan.mode))
-      << ", \"records\": " << p.records << ", \"ops\": " << p.ops << ", \"scan_ops\": " << p.scanOps
-      << ", \"workloads\": [";
+    o << (pi ? "," : "") << "\n    {\"round\": " << pass.round
+      << ", \"durability\": " << q(syncModeName(pass.plan.mode)) << ", \"records\": " << p.records
+      << ", \"ops\": " << p.ops << ", \"scan_ops\": " << p.scanOps << ", \"workloads\": [";
     for (size_t i = 0; i < pass.plan.workloads.size(); ++i) {
       o << (i ? ", " : "") << q(pass.plan.workloads[i]);
     }
@@ -392,6 +557,21 @@ std::string toJson(const BenchConfig& config, const MachineInfo& machine,
       o << "]}";
     }
     o << "]}";
+  }
+  o << "\n  ],\n  \"ratios_over_rounds\": [";
+  {
+    const std::vector<RatioOverRounds> all = ratiosOverRounds(passes);
+    for (size_t i = 0; i < all.size(); ++i) {
+      const RatioOverRounds& r = all[i];
+      o << (i ? "," : "") << "\n    {\"durability\": " << q(syncModeName(r.mode))
+        << ", \"workload\": " << q(r.workload) << ", \"compacted_layout\": "
+        << (WorkloadRunner::onCompactedLayout(r.workload) ? "true" : "false")
+        << ", \"regionlab\": " << q(r.regionLab) << ", \"peer\": " << q(r.peer)
+        << ", \"ratios\": [";
+      for (size_t k = 0; k < r.ratios.size(); ++k) o << (k ? ", " : "") << num(r.ratios[k]);
+      o << "], \"median\": " << num(r.median()) << ", \"lowest\": " << num(r.lowest())
+        << ", \"highest\": " << num(r.highest()) << "}";
+    }
   }
   o << "\n  ],\n  \"verification\": {\"ok\": " << (problems.empty() ? "true" : "false")
     << ", \"problems\": [";

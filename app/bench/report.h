@@ -3,10 +3,10 @@
 //
 // Ratios are RegionLab's ops/s divided by the peer's: above 1.00x RegionLab
 // is faster. Each RegionLab configuration (isRegionLab: one region, and the
-// pre-split table) gets its own ratio against every peer. Space amplification is the on-disk size after the final
-// compaction over the key + value bytes of the live records; write
-// amplification is the bytes the process wrote to files (/proc wchar: WAL,
-// flushes, compactions) over the key + value bytes the benchmark put.
+// pre-split table) gets its own ratio against every peer. Space amplification is the on-disk size
+// after the final compaction over the key + value bytes of the live records; write amplification is
+// the bytes the process wrote to files (/proc wchar: WAL, flushes, compactions) over the key +
+// value bytes the benchmark put.
 //
 // Thread-safety: plain values and functions.
 #pragma once
@@ -40,7 +40,8 @@ struct SystemRun {
 
 struct PassRun {
   PassPlan plan;
-  std::vector<SystemRun> systems;  // RegionLab's configurations first
+  int round = 1;                   // which of the --rounds, from 1
+  std::vector<SystemRun> systems;  // in --systems order, RegionLab's configurations first
 
   // The RegionLab configurations of the pass, in order.
   std::vector<const SystemRun*> regionLabRuns() const;
@@ -59,15 +60,40 @@ struct MachineInfo {
 
 MachineInfo describeMachine(const std::string& dataDir);
 
+// One RegionLab configuration over one peer on one workload of a pass, over
+// the rounds in which both finished it.
+struct RatioOverRounds {
+  SyncMode mode = SyncMode::kAsyncWal;
+  std::string workload;
+  std::string regionLab;
+  std::string peer;
+  std::vector<double> ratios;  // one per round, in round order
+  // The median (of the middle two for an even count), lowest and highest.
+  // REQUIRES: ratios not empty.
+  double median() const;
+  double lowest() const;
+  double highest() const;
+};
+
+// Every such ratio of `passes` (every round's passes), in the order of the
+// first round's tables: by pass, workload, peer, then RegionLab configuration.
+std::vector<RatioOverRounds> ratiosOverRounds(const std::vector<PassRun>& passes);
+
 // Every problem found, one line each: a failed call, a value that differs
-// from what was written, a workload a system did not finish, or two systems
-// whose reads differ (counts or digest). Empty when all is well.
+// from what was written, a workload a system did not finish, two systems
+// whose reads differ (counts or digest), or a round whose reads differ from
+// the first round's. Empty when all is well.
 std::vector<std::string> verifyPasses(const std::vector<PassRun>& passes);
 
 void printMachine(std::FILE* out, const MachineInfo& machine);
+// With more than one round: which round starts, and its order of systems.
+void printRoundHeader(std::FILE* out, int round, int rounds, const std::vector<std::string>& order);
 void printPassHeader(std::FILE* out, const BenchConfig& config, const PassRun& pass);
 void printSystemSettings(std::FILE* out, const SystemRun& run);
 void printPassTable(std::FILE* out, const PassRun& pass);
+// Each ratio's median and range over the rounds, per pass; nothing when
+// `passes` come from one round.
+void printRatiosOverRounds(std::FILE* out, const std::vector<PassRun>& passes);
 void printVerification(std::FILE* out, const std::vector<std::string>& problems);
 
 std::string toJson(const BenchConfig& config, const MachineInfo& machine,

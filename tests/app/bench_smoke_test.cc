@@ -11,6 +11,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 
 #include "support/test_util.h"
@@ -215,6 +216,101 @@ class BenchSmokeTest : public QObject {
       }
       QCOMPARE(systems, expectedSystems);
     }
+
+    // One round: no round headers, and each ratio "over the rounds" is the
+    // pass's own ratio.
+    QCOMPARE(run.json["config"].toObject()["rounds"].toInt(), 1);
+    QVERIFY(!run.stderrText.contains("##### Round"));
+    QVERIFY(!run.stderrText.contains("Over the"));
+    qsizetype expectedRatios = 0;
+    for (const auto& p : passes) {
+      const QJsonObject pass = p.toObject();
+      QCOMPARE(pass["round"].toInt(), 1);
+      expectedRatios += workloadsOf(pass).size() * (expectedSystems.size() - 2) * 2;
+    }
+    const QJsonArray overRounds = run.json["ratios_over_rounds"].toArray();
+    QCOMPARE(overRounds.size(), expectedRatios);
+    for (const auto& x : overRounds) {
+      const QJsonObject r = x.toObject();
+      const QJsonArray ratios = r["ratios"].toArray();
+      QCOMPARE(ratios.size(), qsizetype(1));
+      QCOMPARE(r["median"].toDouble(), ratios[0].toDouble());
+      for (const auto& p : passes) {
+        if (p.toObject()["durability"] != r["durability"]) continue;
+        for (const auto& s : p.toObject()["systems"].toArray()) {
+          if (s.toObject()["name"] != r["peer"]) continue;
+          const QJsonObject w = resultsByWorkload(s.toObject())[r["workload"].toString()];
+          QCOMPARE(w["ratios"].toObject()[r["regionlab"].toString()].toDouble(),
+                   ratios[0].toDouble());
+        }
+      }
+    }
+  }
+
+  // --rounds 3: every pass three times from empty stores, the systems in
+  // reverse order in the second round, every round reading the same values,
+  // and each ratio's median and range over the rounds.
+  void roundsReportMedianAndRange() {
+    TempDir dir;
+    const BenchRun run =
+        runBench({"--num", "3000", "--durability", "async", "--workloads",
+                  "fillrandom,readrandom-warm", "--systems", "RegionLab,SQLite", "--rounds", "3",
+                  "--json", "--data", QString::fromStdString(dir.path())},
+                 240 * 1000);
+    QVERIFY(run.finished);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.stderrText.right(3000)));
+    QVERIFY(run.json["verification"].toObject()["ok"].toBool());
+    QCOMPARE(run.json["config"].toObject()["rounds"].toInt(), 3);
+    QVERIFY(
+        run.stderrText.contains("##### Round 1 of 3, systems in this order: RegionLab, SQLite"));
+    QVERIFY(
+        run.stderrText.contains("##### Round 2 of 3, systems in this order: SQLite, RegionLab"));
+    QVERIFY(
+        run.stderrText.contains("##### Round 3 of 3, systems in this order: RegionLab, SQLite"));
+    QVERIFY(run.stderrText.contains("=== Over the 3 rounds:"));
+    QVERIFY(run.stderrText.contains("RegionLab/SQLite, medians: geometric mean "));
+
+    // Each round's ratios, from its pass; the systems are listed in --systems
+    // order whatever order they ran in.
+    const QJsonArray passes = run.json["passes"].toArray();
+    QCOMPARE(passes.size(), qsizetype(3));
+    QMap<QString, QList<double>> perRound;  // workload -> RegionLab/SQLite, by round
+    QString reads;
+    for (int i = 0; i < 3; ++i) {
+      const QJsonObject pass = passes[i].toObject();
+      QCOMPARE(pass["round"].toInt(), i + 1);
+      const QJsonArray systems = pass["systems"].toArray();
+      QCOMPARE(systems.size(), qsizetype(2));
+      QCOMPARE(systems[0].toObject()["name"].toString(), QString("RegionLab"));
+      QCOMPARE(systems[1].toObject()["name"].toString(), QString("SQLite"));
+      const QMap<QString, QJsonObject> ours = resultsByWorkload(systems[0].toObject());
+      const QMap<QString, QJsonObject> peer = resultsByWorkload(systems[1].toObject());
+      for (const QString& w : {QString("fillrandom"), QString("readrandom-warm")}) {
+        perRound[w] << ours[w]["ops_per_sec"].toDouble() / peer[w]["ops_per_sec"].toDouble();
+      }
+      if (i == 0) reads = readsOf(ours["readrandom-warm"]);
+      QCOMPARE(readsOf(ours["readrandom-warm"]), reads);
+    }
+
+    const QJsonArray overRounds = run.json["ratios_over_rounds"].toArray();
+    QCOMPARE(overRounds.size(), qsizetype(2));
+    for (const auto& x : overRounds) {
+      const QJsonObject r = x.toObject();
+      const QString workload = r["workload"].toString();
+      QCOMPARE(r["regionlab"].toString(), QString("RegionLab"));
+      QCOMPARE(r["peer"].toString(), QString("SQLite"));
+      QList<double> expected = perRound[workload];
+      QCOMPARE(expected.size(), qsizetype(3));
+      const QJsonArray ratios = r["ratios"].toArray();
+      QCOMPARE(ratios.size(), qsizetype(3));
+      for (int i = 0; i < 3; ++i) {
+        QVERIFY(std::abs(ratios[i].toDouble() / expected[i] - 1) < 1e-8);
+      }
+      std::sort(expected.begin(), expected.end());
+      QVERIFY(std::abs(r["median"].toDouble() / expected[1] - 1) < 1e-8);
+      QVERIFY(std::abs(r["lowest"].toDouble() / expected[0] - 1) < 1e-8);
+      QVERIFY(std::abs(r["highest"].toDouble() / expected[2] - 1) < 1e-8);
+    }
   }
 
   // compact (db_bench's) runs only when named, after the writes and before
@@ -391,6 +487,9 @@ class BenchSmokeTest : public QObject {
     QTest::newRow("unknown system") << QStringList({"--systems", "Cassandra"});
     QTest::newRow("value too small") << QStringList({"--value-size", "4"});
     QTest::newRow("no regions") << QStringList({"--regions", "0"});
+    QTest::newRow("no rounds") << QStringList({"--rounds", "0"});
+    QTest::newRow("too many rounds") << QStringList({"--rounds", "101"});
+    QTest::newRow("rounds not a number") << QStringList({"--rounds", "three"});
     QTest::newRow("a configuration key RegionLab does not read")
         << QStringList({"--regionlab-config", "hbase.hregion.majorcompaction=0"});
     QTest::newRow("a configuration item without =")
