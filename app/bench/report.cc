@@ -262,9 +262,10 @@ MachineInfo describeMachine(const std::string& dataDir) {
 std::vector<std::string> verifyPasses(const std::vector<PassRun>& passes) {
   std::vector<std::string> problems;
   const bool manyRounds = roundCount(passes) > 1;
-  // The first round's reads of each workload, by durability: every later
-  // round runs the same requests and must read the same.
-  std::map<std::pair<SyncMode, std::string>, const WorkloadResult*> firstRound;
+  // The first reads of each workload, by durability, and their round (the
+  // first, unless no system ran it there): every later round runs the same
+  // requests and must read the same.
+  std::map<std::pair<SyncMode, std::string>, std::pair<int, const WorkloadResult*>> firstRound;
   for (const auto& pass : passes) {
     const std::string mode = (manyRounds ? "round " + std::to_string(pass.round) + " " : "") +
                              syncModeName(pass.plan.mode);
@@ -289,10 +290,12 @@ std::vector<std::string> verifyPasses(const std::vector<PassRun>& passes) {
         if (reference == nullptr) {
           reference = r;
           referenceSystem = sys.system;
-          const auto [first, added] =
-              firstRound.try_emplace(std::make_pair(pass.plan.mode, workload), r);
+          const auto [first, added] = firstRound.try_emplace(
+              std::make_pair(pass.plan.mode, workload), std::make_pair(pass.round, r));
           if (!added) {
-            std::string differs = readsDiffer(where, *r, "round 1", *first->second);
+            const auto& [round, firstReads] = first->second;
+            std::string differs =
+                readsDiffer(where, *r, "round " + std::to_string(round), *firstReads);
             if (!differs.empty()) problems.push_back(std::move(differs));
           }
           continue;

@@ -2,7 +2,7 @@
 // median, lowest and highest over the rounds, the ratios gathered per pass,
 // workload, peer and RegionLab configuration (a round in which a system did
 // not finish a workload gives no ratio), and the verification that every
-// round read what the first round read.
+// round read what the first round (that ran the workload) read.
 #include <QtTest>
 
 #include "report.h"
@@ -129,6 +129,24 @@ class BenchReportTest : public QObject {
         problems[0].c_str());
     QVERIFY2(QString::fromStdString(problems[0]).contains("digest def vs abc"),
              problems[0].c_str());
+  }
+
+  // A workload no system ran in round 1: later rounds are held to the first
+  // round that has it, and the message names that round.
+  void laterRoundsAreHeldToTheFirstRoundThatRanIt() {
+    const std::vector<std::string> systems = {"RegionLab", "LevelDB"};
+    std::vector<PassRun> passes;
+    passes.push_back(pass(1, systems, {"readseq"}, {{100}, {100}}, 0xabc));
+    for (SystemRun& run : passes[0].systems) run.results.clear();
+    passes.push_back(pass(2, systems, {"readseq"}, {{100}, {100}}, 0xabc));
+    passes.push_back(pass(3, systems, {"readseq"}, {{100}, {100}}, 0xdef));
+    const std::vector<std::string> problems = verifyPasses(passes);
+    QCOMPARE(problems.size(), size_t(3));
+    QCOMPARE(problems[0], std::string("round 1 ASYNC_WAL readseq RegionLab: did not run"));
+    QCOMPARE(problems[1], std::string("round 1 ASYNC_WAL readseq LevelDB: did not run"));
+    QVERIFY2(QString::fromStdString(problems[2])
+                 .startsWith("round 3 ASYNC_WAL readseq RegionLab disagrees with round 2: "),
+             problems[2].c_str());
   }
 
   void oneRoundsProblemsNameNoRound() {
