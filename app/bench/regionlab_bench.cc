@@ -136,15 +136,12 @@ int main(int argc, char** argv) {
       pass.plan = plan;
       pass.round = round;
       printPassHeader(out, config, pass);
-      std::vector<SystemRun> runs;
       for (const auto& system : order) {
-        runs.push_back(runSystem(config, plan, system, config.dataDir, format, &machine, out));
+        pass.systems.push_back(
+            runSystem(config, plan, system, config.dataDir, format, &machine, out));
       }
-      for (const auto& system : config.systems) {
-        for (auto& run : runs) {
-          if (run.system == system) pass.systems.push_back(std::move(run));
-        }
-      }
+      // Listed in --systems order, whatever order they ran in.
+      if (round % 2 == 0) std::reverse(pass.systems.begin(), pass.systems.end());
       printPassTable(out, pass);
       passes.push_back(std::move(pass));
     }

@@ -166,6 +166,9 @@ std::string readsDiffer(const std::string& where, const WorkloadResult& r,
   return msg.str();
 }
 
+// A RatioOverRounds' identity: durability, workload, RegionLab configuration, peer.
+using RatioKey = std::tuple<SyncMode, std::string, std::string, std::string>;
+
 }  // namespace
 
 double RatioOverRounds::median() const {
@@ -181,7 +184,7 @@ double RatioOverRounds::highest() const { return *std::max_element(ratios.begin(
 
 std::vector<RatioOverRounds> ratiosOverRounds(const std::vector<PassRun>& passes) {
   std::vector<RatioOverRounds> all;
-  std::map<std::tuple<SyncMode, std::string, std::string, std::string>, size_t> index;
+  std::map<RatioKey, size_t> index;
   for (const auto& pass : passes) {
     const std::vector<const SystemRun*> ours = pass.regionLabRuns();
     for (const auto& workload : pass.plan.workloads) {
@@ -189,7 +192,7 @@ std::vector<RatioOverRounds> ratiosOverRounds(const std::vector<PassRun>& passes
         if (isRegionLab(peer.system)) continue;
         for (const SystemRun* o : ours) {
           const auto [it, added] = index.try_emplace(
-              std::make_tuple(pass.plan.mode, workload, o->system, peer.system), all.size());
+              RatioKey(pass.plan.mode, workload, o->system, peer.system), all.size());
           if (added) {
             RatioOverRounds r;
             r.mode = pass.plan.mode;
@@ -419,9 +422,8 @@ void printRatiosOverRounds(std::FILE* out, const std::vector<PassRun>& passes) {
   const int rounds = roundCount(passes);
   if (rounds < 2) return;
   const std::vector<RatioOverRounds> all = ratiosOverRounds(passes);
-  std::map<std::tuple<SyncMode, std::string, std::string, std::string>, const RatioOverRounds*>
-      byKey;
-  for (const auto& r : all) byKey[std::make_tuple(r.mode, r.workload, r.regionLab, r.peer)] = &r;
+  std::map<RatioKey, const RatioOverRounds*> byKey;
+  for (const auto& r : all) byKey[RatioKey(r.mode, r.workload, r.regionLab, r.peer)] = &r;
   std::fprintf(out,
                "\n=== Over the %d rounds: each ratio RegionLab/peer as the median of the rounds' "
                "ratios, (lowest-highest) ===\n",
@@ -437,7 +439,7 @@ void printRatiosOverRounds(std::FILE* out, const std::vector<PassRun>& passes) {
     std::fprintf(out, "\n");
     auto find = [&](const std::string& o, const std::string& peer,
                     const std::string& workload) -> const RatioOverRounds* {
-      const auto it = byKey.find(std::make_tuple(mode, workload, o, peer));
+      const auto it = byKey.find(RatioKey(mode, workload, o, peer));
       return it == byKey.end() ? nullptr : it->second;
     };
     for (const auto& workload : pass.plan.workloads) {
