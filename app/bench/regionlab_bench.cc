@@ -146,6 +146,7 @@ int main(int argc, char** argv) {
       passes.push_back(std::move(pass));
     }
   }
+  printFiguresOverRounds(out, passes);
   printRatiosOverRounds(out, passes);
   const std::vector<std::string> problems = verifyPasses(passes);
   printVerification(out, problems);

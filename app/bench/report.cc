@@ -168,15 +168,18 @@ std::string readsDiffer(const std::string& where, const WorkloadResult& r,
 
 // A RatioOverRounds' identity: durability, workload, RegionLab configuration, peer.
 using RatioKey = std::tuple<SyncMode, std::string, std::string, std::string>;
+// A FiguresOverRounds' identity: durability, workload, system.
+using FigureKey = std::tuple<SyncMode, std::string, std::string>;
 
 }  // namespace
 
-double RatioOverRounds::median() const {
-  std::vector<double> sorted = ratios;
-  std::sort(sorted.begin(), sorted.end());
-  const size_t n = sorted.size();
-  return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+double medianOf(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const size_t n = values.size();
+  return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
+
+double RatioOverRounds::median() const { return medianOf(ratios); }
 
 double RatioOverRounds::lowest() const { return *std::min_element(ratios.begin(), ratios.end()); }
 
@@ -208,6 +211,36 @@ std::vector<RatioOverRounds> ratiosOverRounds(const std::vector<PassRun>& passes
     }
   }
   std::erase_if(all, [](const RatioOverRounds& r) { return r.ratios.empty(); });
+  return all;
+}
+
+std::vector<FiguresOverRounds> figuresOverRounds(const std::vector<PassRun>& passes) {
+  std::vector<FiguresOverRounds> all;
+  std::map<FigureKey, size_t> index;
+  for (const auto& pass : passes) {
+    for (const auto& workload : pass.plan.workloads) {
+      for (const auto& sys : pass.systems) {
+        const auto [it, added] =
+            index.try_emplace(FigureKey(pass.plan.mode, workload, sys.system), all.size());
+        if (added) {
+          FiguresOverRounds f;
+          f.mode = pass.plan.mode;
+          f.workload = workload;
+          f.system = sys.system;
+          all.push_back(std::move(f));
+        }
+        const WorkloadResult* r = sys.result(workload);
+        if (r == nullptr || !r->error.empty()) continue;
+        FiguresOverRounds& f = all[it->second];
+        f.opsPerSecond.push_back(r->opsPerSecond());
+        f.mbPerSecond.push_back(r->mbPerSecond());
+        f.p50Us.push_back(r->latency.PercentileNanos(0.50) / 1e3);
+        f.p99Us.push_back(r->latency.PercentileNanos(0.99) / 1e3);
+        f.p999Us.push_back(r->latency.PercentileNanos(0.999) / 1e3);
+      }
+    }
+  }
+  std::erase_if(all, [](const FiguresOverRounds& f) { return f.opsPerSecond.empty(); });
   return all;
 }
 
@@ -418,6 +451,53 @@ void printPassTable(std::FILE* out, const PassRun& pass) {
                       });
 }
 
+void printFiguresOverRounds(std::FILE* out, const std::vector<PassRun>& passes) {
+  const int rounds = roundCount(passes);
+  if (rounds < 2) return;
+  const std::vector<FiguresOverRounds> all = figuresOverRounds(passes);
+  std::map<FigureKey, const FiguresOverRounds*> byKey;
+  for (const auto& f : all) byKey[FigureKey(f.mode, f.workload, f.system)] = &f;
+  std::fprintf(out,
+               "\n=== Over the %d rounds: each system's median ops/s (lowest-highest), and the "
+               "medians of its rounds' MB/s and latencies ===\n",
+               rounds);
+  bool someMissing = false;
+  for (const PassRun& pass : passes) {
+    if (pass.round != 1) continue;
+    std::fprintf(out, "\n%s pass\n%-21s %-15s %34s %8s %9s %9s %10s\n",
+                 syncModeName(pass.plan.mode), "workload", "system", "ops/s (lowest-highest)",
+                 "MB/s", "p50 us", "p99 us", "p99.9 us");
+    for (const auto& workload : pass.plan.workloads) {
+      bool first = true;
+      for (const auto& sys : pass.systems) {
+        const char* label = first ? workload.c_str() : "";
+        first = false;
+        const auto it = byKey.find(FigureKey(pass.plan.mode, workload, sys.system));
+        if (it == byKey.end()) {
+          std::fprintf(out, "%-21s %-15s %34s\n", label, sys.system.c_str(), "FAILED");
+          continue;
+        }
+        const FiguresOverRounds* f = it->second;
+        const bool missing = f->opsPerSecond.size() < static_cast<size_t>(rounds);
+        someMissing = someMissing || missing;
+        auto ops = [](double v) { return withCommas(static_cast<uint64_t>(std::llround(v))); };
+        const std::string opsText =
+            ops(medianOf(f->opsPerSecond)) + " (" +
+            ops(*std::min_element(f->opsPerSecond.begin(), f->opsPerSecond.end())) + "-" +
+            ops(*std::max_element(f->opsPerSecond.begin(), f->opsPerSecond.end())) + ")" +
+            (missing ? "*" : "");
+        std::fprintf(out, "%-21s %-15s %34s %8.1f %9.2f %9.2f %10.2f\n", label, sys.system.c_str(),
+                     opsText.c_str(), medianOf(f->mbPerSecond), medianOf(f->p50Us),
+                     medianOf(f->p99Us), medianOf(f->p999Us));
+      }
+    }
+  }
+  if (someMissing) {
+    std::fprintf(out,
+                 "* over fewer rounds: the system did not finish the workload in the others\n");
+  }
+}
+
 void printRatiosOverRounds(std::FILE* out, const std::vector<PassRun>& passes) {
   const int rounds = roundCount(passes);
   if (rounds < 2) return;
@@ -576,6 +656,28 @@ std::string toJson(const BenchConfig& config, const MachineInfo& machine,
       for (size_t k = 0; k < r.ratios.size(); ++k) o << (k ? ", " : "") << num(r.ratios[k]);
       o << "], \"median\": " << num(r.median()) << ", \"lowest\": " << num(r.lowest())
         << ", \"highest\": " << num(r.highest()) << "}";
+    }
+  }
+  o << "\n  ],\n  \"figures_over_rounds\": [";
+  {
+    // Each figure's values by round, median, lowest and highest.
+    auto spread = [](const std::vector<double>& values) {
+      std::string text = "{\"values\": [";
+      for (size_t k = 0; k < values.size(); ++k) text += (k ? ", " : "") + num(values[k]);
+      return text + "], \"median\": " + num(medianOf(values)) +
+             ", \"lowest\": " + num(*std::min_element(values.begin(), values.end())) +
+             ", \"highest\": " + num(*std::max_element(values.begin(), values.end())) + "}";
+    };
+    const std::vector<FiguresOverRounds> all = figuresOverRounds(passes);
+    for (size_t i = 0; i < all.size(); ++i) {
+      const FiguresOverRounds& f = all[i];
+      o << (i ? "," : "") << "\n    {\"durability\": " << q(syncModeName(f.mode))
+        << ", \"workload\": " << q(f.workload) << ", \"compacted_layout\": "
+        << (WorkloadRunner::onCompactedLayout(f.workload) ? "true" : "false")
+        << ", \"system\": " << q(f.system) << ",\n     \"ops_per_sec\": " << spread(f.opsPerSecond)
+        << ", \"mb_per_sec\": " << spread(f.mbPerSecond)
+        << ",\n     \"p50_us\": " << spread(f.p50Us) << ", \"p99_us\": " << spread(f.p99Us)
+        << ", \"p999_us\": " << spread(f.p999Us) << "}";
     }
   }
   o << "\n  ],\n  \"verification\": {\"ok\": " << (problems.empty() ? "true" : "false")

@@ -60,6 +60,10 @@ struct MachineInfo {
 
 MachineInfo describeMachine(const std::string& dataDir);
 
+// The median of `values` (the mean of the middle two for an even count).
+// REQUIRES: values not empty.
+double medianOf(std::vector<double> values);
+
 // One RegionLab configuration over one peer on one workload of a pass, over
 // the rounds in which both finished it.
 struct RatioOverRounds {
@@ -79,6 +83,26 @@ struct RatioOverRounds {
 // first round's tables: by pass, workload, peer, then RegionLab configuration.
 std::vector<RatioOverRounds> ratiosOverRounds(const std::vector<PassRun>& passes);
 
+// One system's own figures on one workload of a pass, over the rounds in
+// which it finished the workload: one value per such round, in round order.
+// The latencies are each round's percentile, not one over all the rounds'
+// operations.
+struct FiguresOverRounds {
+  SyncMode mode = SyncMode::kAsyncWal;
+  std::string workload;
+  std::string system;
+  std::vector<double> opsPerSecond;
+  std::vector<double> mbPerSecond;
+  std::vector<double> p50Us;
+  std::vector<double> p99Us;
+  std::vector<double> p999Us;
+};
+
+// Every system's figures of `passes`, in the order of the first round's
+// tables: by pass, workload, then system in --systems order. A workload the
+// system finished in no round is left out.
+std::vector<FiguresOverRounds> figuresOverRounds(const std::vector<PassRun>& passes);
+
 // Every problem found, one line each: a failed call, a value that differs
 // from what was written, a workload a system did not finish, two systems
 // whose reads differ (counts or digest), or a round whose reads differ from
@@ -91,6 +115,10 @@ void printRoundHeader(std::FILE* out, int round, int rounds, const std::vector<s
 void printPassHeader(std::FILE* out, const BenchConfig& config, const PassRun& pass);
 void printSystemSettings(std::FILE* out, const SystemRun& run);
 void printPassTable(std::FILE* out, const PassRun& pass);
+// Each system's median ops/s with its range, median MB/s and median
+// latencies over the rounds, per pass; nothing when `passes` come from one
+// round.
+void printFiguresOverRounds(std::FILE* out, const std::vector<PassRun>& passes);
 // Each ratio's median and range over the rounds, per pass; nothing when
 // `passes` come from one round.
 void printRatiosOverRounds(std::FILE* out, const std::vector<PassRun>& passes);

@@ -1,9 +1,12 @@
 // regionlab-bench's report over several rounds (--rounds): each ratio's
 // median, lowest and highest over the rounds, the ratios gathered per pass,
 // workload, peer and RegionLab configuration (a round in which a system did
-// not finish a workload gives no ratio), and the verification that every
-// round read what the first round (that ran the workload) read.
+// not finish a workload gives no ratio), each system's own figures gathered
+// the same way, and the verification that every round read what the first
+// round (that ran the workload) read.
 #include <QtTest>
+#include <cstdio>
+#include <cstdlib>
 
 #include "report.h"
 
@@ -40,6 +43,18 @@ PassRun pass(int round, const std::vector<std::string>& systems,
     p.systems.push_back(std::move(run));
   }
   return p;
+}
+
+// What printFiguresOverRounds writes for `passes`.
+QString printed(const std::vector<PassRun>& passes) {
+  char* buffer = nullptr;
+  size_t size = 0;
+  std::FILE* out = open_memstream(&buffer, &size);
+  printFiguresOverRounds(out, passes);
+  std::fclose(out);
+  QString text = QString::fromUtf8(buffer, static_cast<qsizetype>(size));
+  std::free(buffer);
+  return text;
 }
 
 }  // namespace
@@ -101,6 +116,88 @@ class BenchReportTest : public QObject {
     // readseq, RegionLab-split/SQLite: rounds 1 and 2 only.
     QCOMPARE(all[7].ratios, (std::vector<double>{0.125, 0.0625}));
     QCOMPARE(all[7].median(), 0.09375);
+  }
+
+  // Each system's own figures: one value per round it finished the workload
+  // in, listed by workload, then system in --systems order; the table's
+  // medians come from them.
+  void figuresAreGatheredPerWorkloadAndSystem() {
+    const std::vector<std::string> systems = {"RegionLab", "LevelDB"};
+    const std::vector<std::string> workloads = {"fillseq", "readseq"};
+    std::vector<PassRun> passes;
+    passes.push_back(pass(1, systems, workloads, {{200, 100}, {100, 100}}));
+    passes.push_back(pass(2, systems, workloads, {{300, 400}, {100, 50}}));
+    passes.push_back(pass(3, systems, workloads, {{100, 300}, {100, 200}}));
+    // Every RegionLab readseq operation took 100, 50 and 120 ns in rounds 1-3
+    // (below 128 ns the histogram is exact).
+    const uint64_t nanos[] = {100, 50, 120};
+    for (int round = 0; round < 3; ++round) {
+      WorkloadResult& r = passes[round].systems[0].results[1];
+      for (int i = 0; i < 10; ++i) r.latency.Add(nanos[round]);
+      r.bytes = 1 << 20;
+    }
+    // Round 2: LevelDB did not finish readseq.
+    passes[1].systems[1].results[1].error = "scan: I/O error";
+
+    const std::vector<FiguresOverRounds> all = figuresOverRounds(passes);
+    QStringList order;
+    for (const auto& f : all) order << QString::fromStdString(f.workload + " " + f.system);
+    QCOMPARE(order, QStringList({"fillseq RegionLab", "fillseq LevelDB", "readseq RegionLab",
+                                 "readseq LevelDB"}));
+    QCOMPARE(all[0].opsPerSecond, (std::vector<double>{200, 300, 100}));
+    QCOMPARE(medianOf(all[0].opsPerSecond), 200.0);
+    QCOMPARE(all[2].opsPerSecond, (std::vector<double>{100, 400, 300}));
+    QCOMPARE(medianOf(all[2].opsPerSecond), 300.0);
+    QCOMPARE(all[2].p50Us, (std::vector<double>{0.1, 0.05, 0.12}));
+    QCOMPARE(medianOf(all[2].p99Us), 0.1);
+    QCOMPARE(medianOf(all[2].p999Us), 0.1);
+    // 1 MiB read in each round's 1,000 operations: MB/s is ops/s over 1,000.
+    QCOMPARE(all[2].mbPerSecond.size(), size_t(3));
+    QCOMPARE(medianOf(all[2].mbPerSecond), 0.3);
+    // LevelDB's readseq: rounds 1 and 3 only; the median of two is their mean.
+    QCOMPARE(all[3].opsPerSecond, (std::vector<double>{100, 200}));
+    QCOMPARE(medianOf(all[3].opsPerSecond), 150.0);
+    QCOMPARE(all[3].p50Us.size(), size_t(2));
+  }
+
+  // The text table: each system's median ops/s with the range, a star where
+  // it finished fewer rounds; nothing at all for one round.
+  void printedFiguresShowMediansAndRanges() {
+    const std::vector<std::string> systems = {"RegionLab", "LevelDB"};
+    std::vector<PassRun> passes;
+    passes.push_back(pass(1, systems, {"readseq"}, {{1000}, {1500}}));
+    QCOMPARE(printed(passes), QString());
+    passes.push_back(pass(2, systems, {"readseq"}, {{4000}, {5000}}));
+    passes.push_back(pass(3, systems, {"readseq"}, {{3000}, {2000}}));
+    passes[1].systems[1].results[0].error = "scan: I/O error";
+    const QStringList lines = printed(passes).split('\n');
+    auto lineOf = [&](const QString& system) {
+      for (const QString& line : lines) {
+        if (line.contains(" " + system + " ")) return line.simplified();
+      }
+      return QString();
+    };
+    QVERIFY2(lines.contains("=== Over the 3 rounds: each system's median ops/s (lowest-highest), "
+                            "and the medians of its rounds' MB/s and latencies ==="),
+             qPrintable(lines.join('\n')));
+    QVERIFY(lines.contains("ASYNC_WAL pass"));
+    QVERIFY2(lineOf("RegionLab").startsWith("readseq RegionLab 3,000 (1,000-4,000) 0.0 "),
+             qPrintable(lineOf("RegionLab")));
+    QVERIFY2(lineOf("LevelDB").startsWith("LevelDB 1,750 (1,500-2,000)* 0.0 "),
+             qPrintable(lineOf("LevelDB")));
+    QVERIFY(lines.contains(
+        "* over fewer rounds: the system did not finish the workload in the others"));
+  }
+
+  void aWorkloadNoRoundFinishedHasNoFigures() {
+    std::vector<PassRun> passes;
+    passes.push_back(pass(1, {"RegionLab", "LevelDB"}, {"fillseq"}, {{100}, {100}}));
+    passes.push_back(pass(2, {"RegionLab", "LevelDB"}, {"fillseq"}, {{100}, {100}}));
+    passes[0].systems[1].results[0].error = "put: disk full";
+    passes[1].systems[1].results[0].error = "put: disk full";
+    const std::vector<FiguresOverRounds> all = figuresOverRounds(passes);
+    QCOMPARE(all.size(), size_t(1));
+    QCOMPARE(all[0].system, std::string("RegionLab"));
   }
 
   void aWorkloadNoRoundFinishedHasNoRatio() {

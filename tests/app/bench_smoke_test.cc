@@ -245,6 +245,27 @@ class BenchSmokeTest : public QObject {
         }
       }
     }
+    // Each system's figures over one round are that round's own.
+    qsizetype expectedFigures = 0;
+    for (const auto& p : passes) {
+      expectedFigures += workloadsOf(p.toObject()).size() * expectedSystems.size();
+    }
+    const QJsonArray figures = run.json["figures_over_rounds"].toArray();
+    QCOMPARE(figures.size(), expectedFigures);
+    for (const auto& x : figures) {
+      const QJsonObject f = x.toObject();
+      const QJsonObject ops = f["ops_per_sec"].toObject();
+      QCOMPARE(ops["values"].toArray().size(), qsizetype(1));
+      for (const auto& p : passes) {
+        if (p.toObject()["durability"] != f["durability"]) continue;
+        for (const auto& s : p.toObject()["systems"].toArray()) {
+          if (s.toObject()["name"] != f["system"]) continue;
+          const QJsonObject w = resultsByWorkload(s.toObject())[f["workload"].toString()];
+          QCOMPARE(ops["median"].toDouble(), w["ops_per_sec"].toDouble());
+          QCOMPARE(f["p99_us"].toObject()["median"].toDouble(), w["p99_us"].toDouble());
+        }
+      }
+    }
   }
 
   // --rounds 3: every pass three times from empty stores, the systems in
@@ -274,7 +295,8 @@ class BenchSmokeTest : public QObject {
     // order whatever order they ran in.
     const QJsonArray passes = run.json["passes"].toArray();
     QCOMPARE(passes.size(), qsizetype(3));
-    QMap<QString, QList<double>> perRound;  // workload -> RegionLab/SQLite, by round
+    QMap<QString, QList<double>> perRound;    // workload -> RegionLab/SQLite, by round
+    QMap<QString, QList<double>> opsByRound;  // "workload system" -> ops/s, by round
     QString reads;
     for (int i = 0; i < 3; ++i) {
       const QJsonObject pass = passes[i].toObject();
@@ -287,6 +309,8 @@ class BenchSmokeTest : public QObject {
       const QMap<QString, QJsonObject> peer = resultsByWorkload(systems[1].toObject());
       for (const QString& w : {QString("fillrandom"), QString("readrandom-warm")}) {
         perRound[w] << ours[w]["ops_per_sec"].toDouble() / peer[w]["ops_per_sec"].toDouble();
+        opsByRound[w + " RegionLab"] << ours[w]["ops_per_sec"].toDouble();
+        opsByRound[w + " SQLite"] << peer[w]["ops_per_sec"].toDouble();
       }
       if (i == 0) reads = readsOf(ours["readrandom-warm"]);
       QCOMPARE(readsOf(ours["readrandom-warm"]), reads);
@@ -310,6 +334,26 @@ class BenchSmokeTest : public QObject {
       QVERIFY(std::abs(r["median"].toDouble() / expected[1] - 1) < 1e-8);
       QVERIFY(std::abs(r["lowest"].toDouble() / expected[0] - 1) < 1e-8);
       QVERIFY(std::abs(r["highest"].toDouble() / expected[2] - 1) < 1e-8);
+    }
+
+    // Each system's ops/s over the rounds, and the text table's header.
+    QVERIFY(run.stderrText.contains("=== Over the 3 rounds: each system's median ops/s"));
+    const QJsonArray figures = run.json["figures_over_rounds"].toArray();
+    QCOMPARE(figures.size(), qsizetype(4));
+    for (const auto& x : figures) {
+      const QJsonObject f = x.toObject();
+      const QString key = f["workload"].toString() + " " + f["system"].toString();
+      QList<double> expected = opsByRound[key];
+      QCOMPARE(expected.size(), qsizetype(3));
+      const QJsonObject ops = f["ops_per_sec"].toObject();
+      const QJsonArray values = ops["values"].toArray();
+      QCOMPARE(values.size(), qsizetype(3));
+      for (int i = 0; i < 3; ++i) QCOMPARE(values[i].toDouble(), expected[i]);
+      std::sort(expected.begin(), expected.end());
+      QCOMPARE(ops["median"].toDouble(), expected[1]);
+      QCOMPARE(ops["lowest"].toDouble(), expected[0]);
+      QCOMPARE(ops["highest"].toDouble(), expected[2]);
+      QCOMPARE(f["p50_us"].toObject()["values"].toArray().size(), qsizetype(3));
     }
   }
 
