@@ -171,6 +171,11 @@ using RatioKey = std::tuple<SyncMode, std::string, std::string, std::string>;
 // A FiguresOverRounds' identity: durability, workload, system.
 using FigureKey = std::tuple<SyncMode, std::string, std::string>;
 
+// Whole ops/s with thousands separators.
+std::string opsText(double opsPerSecond) {
+  return withCommas(static_cast<uint64_t>(std::llround(opsPerSecond)));
+}
+
 }  // namespace
 
 double medianOf(std::vector<double> values) {
@@ -179,11 +184,19 @@ double medianOf(std::vector<double> values) {
   return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
+double lowestOf(const std::vector<double>& values) {
+  return *std::min_element(values.begin(), values.end());
+}
+
+double highestOf(const std::vector<double>& values) {
+  return *std::max_element(values.begin(), values.end());
+}
+
 double RatioOverRounds::median() const { return medianOf(ratios); }
 
-double RatioOverRounds::lowest() const { return *std::min_element(ratios.begin(), ratios.end()); }
+double RatioOverRounds::lowest() const { return lowestOf(ratios); }
 
-double RatioOverRounds::highest() const { return *std::max_element(ratios.begin(), ratios.end()); }
+double RatioOverRounds::highest() const { return highestOf(ratios); }
 
 std::vector<RatioOverRounds> ratiosOverRounds(const std::vector<PassRun>& passes) {
   std::vector<RatioOverRounds> all;
@@ -413,9 +426,9 @@ void printPassTable(std::FILE* out, const PassRun& pass) {
         continue;
       }
       std::fprintf(out, "%-21s %-15s %12s %8.1f %9.2f %9.2f %10.2f", label, sys.system.c_str(),
-                   withCommas(static_cast<uint64_t>(std::llround(r->opsPerSecond()))).c_str(),
-                   r->mbPerSecond(), r->latency.PercentileNanos(0.50) / 1e3,
-                   r->latency.PercentileNanos(0.99) / 1e3, r->latency.PercentileNanos(0.999) / 1e3);
+                   opsText(r->opsPerSecond()).c_str(), r->mbPerSecond(),
+                   r->latency.PercentileNanos(0.50) / 1e3, r->latency.PercentileNanos(0.99) / 1e3,
+                   r->latency.PercentileNanos(0.999) / 1e3);
       if (!isRegionLab(sys.system)) {
         for (const SystemRun* o : ours) {
           const std::optional<double> x = workloadRatio(*o, sys, workload);
@@ -480,14 +493,11 @@ void printFiguresOverRounds(std::FILE* out, const std::vector<PassRun>& passes) 
         const FiguresOverRounds* f = it->second;
         const bool missing = f->opsPerSecond.size() < static_cast<size_t>(rounds);
         someMissing = someMissing || missing;
-        auto ops = [](double v) { return withCommas(static_cast<uint64_t>(std::llround(v))); };
-        const std::string opsText =
-            ops(medianOf(f->opsPerSecond)) + " (" +
-            ops(*std::min_element(f->opsPerSecond.begin(), f->opsPerSecond.end())) + "-" +
-            ops(*std::max_element(f->opsPerSecond.begin(), f->opsPerSecond.end())) + ")" +
-            (missing ? "*" : "");
+        const std::string spread = opsText(medianOf(f->opsPerSecond)) + " (" +
+                                   opsText(lowestOf(f->opsPerSecond)) + "-" +
+                                   opsText(highestOf(f->opsPerSecond)) + ")" + (missing ? "*" : "");
         std::fprintf(out, "%-21s %-15s %34s %8.1f %9.2f %9.2f %10.2f\n", label, sys.system.c_str(),
-                     opsText.c_str(), medianOf(f->mbPerSecond), medianOf(f->p50Us),
+                     spread.c_str(), medianOf(f->mbPerSecond), medianOf(f->p50Us),
                      medianOf(f->p99Us), medianOf(f->p999Us));
       }
     }
@@ -665,8 +675,8 @@ std::string toJson(const BenchConfig& config, const MachineInfo& machine,
       std::string text = "{\"values\": [";
       for (size_t k = 0; k < values.size(); ++k) text += (k ? ", " : "") + num(values[k]);
       return text + "], \"median\": " + num(medianOf(values)) +
-             ", \"lowest\": " + num(*std::min_element(values.begin(), values.end())) +
-             ", \"highest\": " + num(*std::max_element(values.begin(), values.end())) + "}";
+             ", \"lowest\": " + num(lowestOf(values)) + ", \"highest\": " + num(highestOf(values)) +
+             "}";
     };
     const std::vector<FiguresOverRounds> all = figuresOverRounds(passes);
     for (size_t i = 0; i < all.size(); ++i) {

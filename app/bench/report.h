@@ -60,9 +60,11 @@ struct MachineInfo {
 
 MachineInfo describeMachine(const std::string& dataDir);
 
-// The median of `values` (the mean of the middle two for an even count).
-// REQUIRES: values not empty.
+// The median of `values` (the mean of the middle two for an even count),
+// the lowest and the highest. REQUIRES: values not empty.
 double medianOf(std::vector<double> values);
+double lowestOf(const std::vector<double>& values);
+double highestOf(const std::vector<double>& values);
 
 // One RegionLab configuration over one peer on one workload of a pass, over
 // the rounds in which both finished it.
