@@ -353,6 +353,51 @@ class RegionScannerImpl final : public RegionScanner {
   Status status() const override { return status_; }
 
  private:
+  // Chooses the next row of the merged stores: sets row_ and in_row_ (the
+  // stores that hold it). False at the end or on error.
+  bool PickRow() {
+    if (stores_.size() == 1) {  // one family: no merge of rows
+      std::string_view row;
+      in_row_[0] = stores_[0]->PeekRow(&row);
+      if (!in_row_[0]) {
+        NoteEnd(0);
+        return false;
+      }
+      row_.assign(row);
+      return true;
+    }
+    bool any = false;
+    std::string_view candidate;
+    for (size_t i = 0; i < stores_.size(); ++i) {
+      in_row_[i] = stores_[i]->PeekRow(&peeks_[i]);
+      if (!in_row_[i]) {
+        if (!NoteEnd(i)) return false;
+        continue;
+      }
+      if (!any || (scan_.reversed ? peeks_[i] > candidate : peeks_[i] < candidate)) {
+        candidate = peeks_[i];
+        any = true;
+      }
+    }
+    if (!any) return false;
+    // Reading moves the stores' cursors, which the peeked views point into.
+    for (size_t i = 0; i < stores_.size(); ++i) {
+      in_row_[i] = in_row_[i] && SameBytes(peeks_[i], candidate);
+    }
+    row_.assign(candidate);
+    return true;
+  }
+
+  // Store i has no row left: false (with status_ set) when it stopped on an
+  // error. An iterator that fails is !Valid(), so a store's status is asked
+  // only here rather than for every row.
+  bool NoteEnd(size_t i) {
+    Status s = stores_[i]->status();
+    if (s.ok()) return true;
+    status_ = std::move(s);
+    return false;
+  }
+
   // Reads the next row into pending_ (row_ names it); false at the end or
   // on error.
   bool ReadNextRow() {
@@ -360,27 +405,7 @@ class RegionScannerImpl final : public RegionScanner {
     if (scan_.limit >= 0 && rows_ >= scan_.limit) return false;
     for (;;) {
       if (filter_ != nullptr && filter_->FilterAllRemaining()) return false;
-      bool any = false;
-      std::string_view candidate;
-      for (size_t i = 0; i < stores_.size(); ++i) {
-        const bool has = stores_[i]->PeekRow(&peeks_[i]);
-        if (!stores_[i]->status().ok()) {
-          status_ = stores_[i]->status();
-          return false;
-        }
-        in_row_[i] = has;
-        if (!has) continue;
-        if (!any || (scan_.reversed ? peeks_[i] > candidate : peeks_[i] < candidate)) {
-          candidate = peeks_[i];
-          any = true;
-        }
-      }
-      if (!any) return false;
-      // Reading moves the stores' cursors, which the peeked views point into.
-      for (size_t i = 0; i < stores_.size(); ++i) {
-        in_row_[i] = in_row_[i] && SameBytes(peeks_[i], candidate);
-      }
-      row_.assign(candidate);
+      if (!PickRow()) return false;
       if (filter_ != nullptr && filter_->FilterRowKey(row_)) {
         for (size_t i = 0; i < stores_.size(); ++i) {
           if (in_row_[i]) stores_[i]->SkipRow(row_);

@@ -49,7 +49,7 @@ int64_t FamilyTtlMillis(int64_t ttl_seconds) {
 void ScanQueryMatcher::DeleteTracker::Reset() {
   has_family_stamp_ = false;
   family_stamp_ = 0;
-  family_version_stamps_.clear();
+  if (!family_version_stamps_.empty()) family_version_stamps_.clear();
   has_column_marker_ = false;
 }
 

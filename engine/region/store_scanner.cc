@@ -126,20 +126,22 @@ bool StoreScanner::PeekRow(std::string_view* row) {
 }
 
 template <typename Cursor>
-void StoreScanner::MatchRow(Cursor* cursor, std::string_view row, CellSink* out) {
+bool StoreScanner::MatchRow(Cursor* cursor, std::string_view row, CellSink* out) {
   Filter* const filter = matcher_.filter();
   matcher_.StartRow();
   ParsedKey key;
   while (cursor->Valid()) {
     const std::string_view k = cursor->key();
     // The row first: the row's last cell is followed by the next row's.
-    if (!KeyHasRow(k, row) || !ParseKey(k, &key)) return;
+    if (!KeyHasRow(k, row)) return false;
+    if (!ParseKey(k, &key)) return true;  // a malformed key: the caller skips the row
     const std::string_view value = cursor->value();
     const MatchCode code = matcher_.Match(key, value);
     if (IsIncludeMatch(code)) {
       Cell& c = out->Add();
-      // A reused cell often holds this row and family already.
-      if (!SameBytes(c.row, row)) c.row.assign(row);
+      // A reused cell holds an earlier row (a scan's rows all differ, so
+      // the row is copied without comparing) and, usually, this family.
+      c.row.assign(row);
       if (!SameBytes(c.family, family_)) c.family.assign(family_);
       c.qualifier.assign(key.qualifier);
       c.timestamp = key.timestamp;
@@ -151,7 +153,7 @@ void StoreScanner::MatchRow(Cursor* cursor, std::string_view row, CellSink* out)
     switch (code) {
       case MatchCode::kInclude:
       case MatchCode::kSkip:
-        if (matcher_.RowDone()) return;  // nothing more of this row can be returned
+        if (matcher_.RowDone()) return true;  // nothing more of this row can be returned
         cursor->Next();
         break;
       case MatchCode::kSeekNextColumn:
@@ -170,12 +172,13 @@ void StoreScanner::MatchRow(Cursor* cursor, std::string_view row, CellSink* out)
         break;
       case MatchCode::kDone:
         done_ = true;
-        return;
+        return true;
       case MatchCode::kSeekNextRow:
       case MatchCode::kIncludeAndSeekNextRow:
-        return;
+        return true;
     }
   }
+  return false;
 }
 
 template <typename Cursor>
@@ -229,12 +232,10 @@ void StoreScanner::ReadRow(std::string_view row, CellSink* out) {
       SetFirstKeyOnRow(&seek_key_, row);
       input_->SeekForPrev(seek_key_);
     }
-  } else {
-    MatchRow(&input, row, out);
-    if (input_->Valid() && SameBytes(KeyRow(input_->key()), row)) {
-      SetFirstKeyOnRow(&seek_key_, row, /*next_row=*/true);
-      SeekForward(seek_key_);
-    }
+  } else if (MatchRow(&input, row, out) && input_->Valid() &&
+             SameBytes(KeyRow(input_->key()), row)) {
+    SetFirstKeyOnRow(&seek_key_, row, /*next_row=*/true);
+    SeekForward(seek_key_);
   }
   Filter* const filter = matcher_.filter();
   if (filter != nullptr && filter->FilterAllRemaining()) done_ = true;

@@ -91,9 +91,10 @@ class StoreScanner {
   // Next() calls, then a Seek when the target is still ahead.
   void SeekForward(std::string_view target);
   // Matches the cells of `row` from `cursor` (the input, or a RowBuffer)
-  // until the row ends or the matcher leaves it.
+  // until the row ends or the matcher leaves it. False when the cursor is
+  // known to have left the row (or ended); true when it may still be in it.
   template <typename Cursor>
-  void MatchRow(Cursor* cursor, std::string_view row, CellSink* out);
+  bool MatchRow(Cursor* cursor, std::string_view row, CellSink* out);
   // After a column seek code whose hint is the next column: steps over the
   // rest of the column of `key` (the cursor's current key) with up to
   // kNextsBeforeSeek Next() calls, comparing only the row and qualifier --

@@ -68,10 +68,6 @@ bool ParseKey(std::string_view key, ParsedKey* out) {
   return true;
 }
 
-std::string_view KeyRow(std::string_view key) {
-  return key.substr(2, DecodeBigEndian16(key.data()));
-}
-
 namespace {
 // Writes a seek key (latest timestamp, Maximum type, max sequence id) whose
 // row is `row` (+ '\0' with row_zero) and qualifier `qualifier` (+ '\0'

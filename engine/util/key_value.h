@@ -50,8 +50,12 @@ std::string EncodeKey(std::string_view row, std::string_view qualifier, int64_t 
 // False when `key` is not a well-formed key (too short, bad row length or type).
 bool ParseKey(std::string_view key, ParsedKey* out);
 
-// The row of a well-formed key, without parsing the rest.
-std::string_view KeyRow(std::string_view key);
+// The row of a well-formed key, without parsing the rest (inline: the
+// read path asks it for every row).
+inline std::string_view KeyRow(std::string_view key) {
+  return key.substr(
+      2, (static_cast<size_t>(static_cast<uint8_t>(key[0])) << 8) | static_cast<uint8_t>(key[1]));
+}
 
 namespace key_internal {
 // Eight bytes as a big-endian number, so that integer order is byte order.

@@ -87,6 +87,57 @@ class RegionCorruptionTest : public QObject {
     QVERIFY(QFile::exists(files[0]));
   }
 
+  // A block spoiled in the middle of a file: the scan returns the rows
+  // before it, each whole and in order, then stops with the error -- with
+  // one family, and with a second family whose store is still healthy.
+  void flippedLaterBlockStopsTheScanWithTheError_data() {
+    QTest::addColumn<bool>("two_families");
+    QTest::newRow("one family") << false;
+    QTest::newRow("two families") << true;
+  }
+  void flippedLaterBlockStopsTheScanWithTheError() {
+    QFETCH(bool, two_families);
+    FamilyOptions f = Family("f");
+    f.block_size = 1024;  // many blocks in the file
+    std::vector<FamilyOptions> families{f};
+    if (two_families) families.push_back(Family("g"));
+    const RegionDescriptor desc = Descriptor(families);
+    TempDir dir;
+    {
+      auto region = Region::Open(RegionOptions(), dir.path(), desc);
+      RL_QVERIFY_OK(region.status());
+      for (int i = 0; i < kRows; ++i) {
+        RowMutation m = Write(i);
+        if (two_families) m.Put("g", "q", "g-" + std::to_string(i));
+        RL_QVERIFY_OK((*region)->Mutate(m));
+      }
+      RL_QVERIFY_OK((*region)->Flush());
+    }
+    QStringList files;
+    for (const QString& file : FilesEndingWith(dir.path(), ".sf")) {
+      if (file.contains("/f/")) files << file;
+    }
+    QCOMPARE(files.size(), 1);
+    QVERIFY(FlipByte(files[0].toStdString(), QFileInfo(files[0]).size() * 3 / 10));
+
+    auto region = Region::Open(RegionOptions(), dir.path(), desc);
+    RL_QVERIFY_OK(region.status());
+    auto scanner = (*region)->GetScanner(Scan());
+    RL_QVERIFY_OK(scanner.status());
+    RowResult r;
+    int rows = 0;
+    while ((*scanner)->Next(&r)) {
+      QCOMPARE(r.row, Row(rows));
+      QCOMPARE(r.cells.size(), size_t(two_families ? 2 : 1));
+      QCOMPARE(r.cells[0].value, Write(rows).cells[0].value);
+      ++rows;
+    }
+    QVERIFY2(rows > 0 && rows < kRows, std::to_string(rows).c_str());
+    const Status s = (*scanner)->status();
+    QVERIFY2(s.IsCorruption(), s.ToString().c_str());
+    QVERIFY2(QString::fromStdString(s.message()).contains(files[0]), s.ToString().c_str());
+  }
+
   void flippedTrailerByteFailsOpenNamingTheFile() {
     TempDir dir;
     FlushedRegion(dir.path());
@@ -126,8 +177,8 @@ class RegionCorruptionTest : public QObject {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert("RL_CORRUPT_CHILD_DIR", QString::fromStdString(dir.path()));
     child.setProcessEnvironment(env);
-    child.start(qEnvironmentVariable("REGIONLAB_TEST_BINARY",
-                                     QCoreApplication::applicationFilePath()), {});
+    child.start(
+        qEnvironmentVariable("REGIONLAB_TEST_BINARY", QCoreApplication::applicationFilePath()), {});
     QVERIFY(child.waitForFinished(60000));
     QCOMPARE(child.exitCode(), 0);
     const QStringList segments = FilesEndingWith(dir.path() + "/wal", ".log");
