@@ -171,6 +171,15 @@ using RatioKey = std::tuple<SyncMode, std::string, std::string, std::string>;
 // A FiguresOverRounds' identity: durability, workload, system.
 using FigureKey = std::tuple<SyncMode, std::string, std::string>;
 
+// `"key": [values...], "median": m, "lowest": l, "highest": h`: a list of
+// per-round figures and its spread, as JSON object members.
+std::string spreadJson(const char* key, const std::vector<double>& values) {
+  std::string text = std::string("\"") + key + "\": [";
+  for (size_t k = 0; k < values.size(); ++k) text += (k ? ", " : "") + num(values[k]);
+  return text + "], \"median\": " + num(medianOf(values)) + ", \"lowest\": " +
+         num(lowestOf(values)) + ", \"highest\": " + num(highestOf(values));
+}
+
 // Whole ops/s with thousands separators.
 std::string opsText(double opsPerSecond) {
   return withCommas(static_cast<uint64_t>(std::llround(opsPerSecond)));
@@ -661,22 +670,15 @@ std::string toJson(const BenchConfig& config, const MachineInfo& machine,
       o << (i ? "," : "") << "\n    {\"durability\": " << q(syncModeName(r.mode))
         << ", \"workload\": " << q(r.workload) << ", \"compacted_layout\": "
         << (WorkloadRunner::onCompactedLayout(r.workload) ? "true" : "false")
-        << ", \"regionlab\": " << q(r.regionLab) << ", \"peer\": " << q(r.peer)
-        << ", \"ratios\": [";
-      for (size_t k = 0; k < r.ratios.size(); ++k) o << (k ? ", " : "") << num(r.ratios[k]);
-      o << "], \"median\": " << num(r.median()) << ", \"lowest\": " << num(r.lowest())
-        << ", \"highest\": " << num(r.highest()) << "}";
+        << ", \"regionlab\": " << q(r.regionLab) << ", \"peer\": " << q(r.peer) << ", "
+        << spreadJson("ratios", r.ratios) << "}";
     }
   }
   o << "\n  ],\n  \"figures_over_rounds\": [";
   {
     // Each figure's values by round, median, lowest and highest.
     auto spread = [](const std::vector<double>& values) {
-      std::string text = "{\"values\": [";
-      for (size_t k = 0; k < values.size(); ++k) text += (k ? ", " : "") + num(values[k]);
-      return text + "], \"median\": " + num(medianOf(values)) +
-             ", \"lowest\": " + num(lowestOf(values)) + ", \"highest\": " + num(highestOf(values)) +
-             "}";
+      return "{" + spreadJson("values", values) + "}";
     };
     const std::vector<FiguresOverRounds> all = figuresOverRounds(passes);
     for (size_t i = 0; i < all.size(); ++i) {

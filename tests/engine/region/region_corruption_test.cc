@@ -54,10 +54,18 @@ int RunChild(const char* dir) {
 class RegionCorruptionTest : public QObject {
   Q_OBJECT
 
-  void FlushedRegion(const std::string& dir) {
-    auto region = Region::Open(RegionOptions(), dir, Desc());
+  // Writes kRows rows (Write(i), plus a cell in every further family of
+  // `desc`) and flushes them into store files.
+  void FlushedRegion(const std::string& dir, const RegionDescriptor& desc = Desc()) {
+    auto region = Region::Open(RegionOptions(), dir, desc);
     QVERIFY(region.ok());
-    for (int i = 0; i < kRows; ++i) RL_QVERIFY_OK((*region)->Mutate(Write(i)));
+    for (int i = 0; i < kRows; ++i) {
+      RowMutation m = Write(i);
+      for (size_t k = 1; k < desc.families.size(); ++k) {
+        m.Put(desc.families[k].name, "q", desc.families[k].name + "-" + std::to_string(i));
+      }
+      RL_QVERIFY_OK((*region)->Mutate(m));
+    }
     RL_QVERIFY_OK((*region)->Flush());
   }
 
@@ -103,16 +111,7 @@ class RegionCorruptionTest : public QObject {
     if (two_families) families.push_back(Family("g"));
     const RegionDescriptor desc = Descriptor(families);
     TempDir dir;
-    {
-      auto region = Region::Open(RegionOptions(), dir.path(), desc);
-      RL_QVERIFY_OK(region.status());
-      for (int i = 0; i < kRows; ++i) {
-        RowMutation m = Write(i);
-        if (two_families) m.Put("g", "q", "g-" + std::to_string(i));
-        RL_QVERIFY_OK((*region)->Mutate(m));
-      }
-      RL_QVERIFY_OK((*region)->Flush());
-    }
+    FlushedRegion(dir.path(), desc);
     QStringList files;
     for (const QString& file : FilesEndingWith(dir.path(), ".sf")) {
       if (file.contains("/f/")) files << file;
