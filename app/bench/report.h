@@ -1,5 +1,5 @@
 // Report: regionlab-bench's results, the cross-system verification, and their
-// two renderings (a text table for people, JSON for tools).
+// two renderings (a text table for people; JSON for tools, in report_json.cc).
 //
 // Ratios are RegionLab's ops/s divided by the peer's: above 1.00x RegionLab
 // is faster. Each RegionLab configuration (isRegionLab: one region, and the
@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -59,6 +60,11 @@ struct MachineInfo {
 };
 
 MachineInfo describeMachine(const std::string& dataDir);
+
+// RegionLab configuration `ours` over `peer` on `workload` (ops/s over
+// ops/s); nullopt when either did not finish it.
+std::optional<double> workloadRatio(const SystemRun& ours, const SystemRun& peer,
+                                    const std::string& workload);
 
 // The median of `values` (the mean of the middle two for an even count),
 // the lowest and the highest. REQUIRES: values not empty.

@@ -192,9 +192,8 @@ bool StoreScanner::StepPastColumn(Cursor* cursor, std::string_view key) {
   // Many versions left: seek past the column (`key` no longer points to
   // valid bytes; the prefix copy names the column).
   const std::string_view prefix = column_prefix_;
-  const size_t row_len = (static_cast<uint8_t>(prefix[0]) << 8) | static_cast<uint8_t>(prefix[1]);
-  SetFirstKeyOnColumn(&seek_key_, prefix.substr(2, row_len), prefix.substr(2 + row_len),
-                      /*next_column=*/true);
+  const std::string_view row = KeyRow(prefix);
+  SetFirstKeyOnColumn(&seek_key_, row, prefix.substr(2 + row.size()), /*next_column=*/true);
   cursor->Seek(seek_key_);  // the steps are spent: no more Next() first
   return true;
 }

@@ -24,6 +24,7 @@
 #include <string_view>
 
 #include "regionlab/cell.h"
+#include "util/coding.h"
 #include "util/key_buffer.h"
 
 namespace regionlab {
@@ -53,8 +54,7 @@ bool ParseKey(std::string_view key, ParsedKey* out);
 // The row of a well-formed key, without parsing the rest (inline: the
 // read path asks it for every row).
 inline std::string_view KeyRow(std::string_view key) {
-  return key.substr(
-      2, (static_cast<size_t>(static_cast<uint8_t>(key[0])) << 8) | static_cast<uint8_t>(key[1]));
+  return key.substr(2, DecodeBigEndian16(key.data()));
 }
 
 namespace key_internal {
