@@ -1,6 +1,6 @@
 // regionlab-demo: the headless demo. Opens the embedded cluster on a data
 // directory (the app's default one unless --data names another), creates the
-// demo tables of the HBase notes when they are missing (engine/demo), then
+// demo tables (engine/demo/demo_schema.h) when they are missing, then
 // tours them through the HBase shell: describe, scans with filters, a write
 // that is flushed, a region-server kill with WAL-split failover, the
 // balancer. Each statement is echoed with the shell's prompt and answered as

@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
   QCommandLineOption quitOption(QStringLiteral("quit-after-ms"), QStringLiteral("Quit after N milliseconds."),
                                 QStringLiteral("N"));
   QCommandLineOption demoOption(QStringLiteral("demo"),
-                                QStringLiteral("Create the demo tables of the HBase notes when they are missing."));
+                                QStringLiteral("Create the demo tables (NewsClickFeedback, trade) when they are missing."));
   parser.addOption(dataOption);
   parser.addOption(demoOption);
   parser.addOption(screenshotOption);

@@ -118,7 +118,7 @@ struct ValueModel {
   double theta = 0.99;
   bool scrambled = true;
   int64_t start_ms = 1704067200000;  // 2024-01-01T00:00:00Z
-  int64_t max_step_ms = 1000;        // note 004's generator: currentTime += nextInt(1000)
+  int64_t max_step_ms = 1000;        // currentTime += nextInt(1000), as a time-series loader does
   std::vector<std::pair<std::string, double>> choices;  // value text, weight
 };
 
@@ -142,7 +142,7 @@ ValueModel EffectiveModel(const RowkeyScheme& scheme, const Workload& workload,
 struct RowkeyScheme {
   std::string name;
   std::string description;
-  std::string source;  // where the design comes from, e.g. "HBase notes 000"
+  std::string source;  // where the design comes from, e.g. "Built-in example: ..."
   std::vector<FieldDef> fields;
   std::vector<Segment> segments;
   std::vector<QueryTemplate> queries;
