@@ -11,6 +11,7 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 
+#include "rowkey/scheme.h"
 #include "ui/widget_util.h"
 
 namespace regionlab::ui {
@@ -42,7 +43,7 @@ LayoutChooser::LayoutChooser(EngineController* controller, QWidget* parent)
   for (rk::Encoding e : {rk::Encoding::kBinary, rk::Encoding::kDecimal, rk::Encoding::kHex})
     m_partitionEncoding->addItem(QString::fromLatin1(rk::EncodingName(e)), static_cast<int>(e));
   m_partitionWidth = new QSpinBox(this);
-  m_partitionWidth->setRange(1, 19);
+  m_partitionWidth->setRange(1, rk::kMaxNumberWidth);
   m_partitionWidth->setToolTip(tr("Bytes (binary, at most 8) or characters of the prefix; by default an 8-byte long"));
   m_algorithm = new QComboBox(this);
   for (auto a : {regionlab::SplitAlgorithm::kHexString, regionlab::SplitAlgorithm::kDecimalString,

@@ -285,7 +285,7 @@ QWidget* PresplitEditor::buildPartitionPage() {
   m_partitionRegions = spin(page, 1, kMaxRegionsInForm, m_form->partitionRegions());
   m_encoding = new QComboBox(page);
   m_encoding->addItems({tr("binary (big-endian bytes)"), tr("decimal, zero-padded"), tr("hex, zero-padded")});
-  m_width = spin(page, 1, 19, m_form->partitionWidth());
+  m_width = spin(page, 1, regionlab::rowkey::kMaxNumberWidth, m_form->partitionWidth());
   m_width->setToolTip(tr("The prefix's width: bytes for binary, characters for decimal and hex. The default "
                          "writes the partition as an 8-byte long (Bytes.toBytes((long) i))."));
   m_partitionExample = new QLabel(page);

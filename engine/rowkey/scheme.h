@@ -178,6 +178,14 @@ bool FeedsTimeSegment(const RowkeyScheme& scheme, std::string_view field);
 // segment (1-based, as a user counts them).
 std::string DescribeSegment(const RowkeyScheme& scheme, size_t index);
 
+// The limits ValidateScheme enforces, for forms that offer only valid values.
+inline constexpr int kMinSaltBuckets = 2;
+inline constexpr int kMaxSaltBuckets = 65536;    // a binary salt is at most 2 bytes
+inline constexpr int kMaxSaltWidth = 8;          // characters of a decimal or hex salt
+inline constexpr int kMaxHashLength = 40;        // SHA-1 as hex, the longest digest
+inline constexpr int kMaxNumberWidth = 19;       // decimal digits of Long.MAX_VALUE
+inline constexpr int kMaxTextWidth = 4096;       // a string field's width, decimal or text
+
 // Checks everything a key can be built from; the first problem is an
 // InvalidArgument naming the segment, field, query or model:
 //  - a name; fields with unique, non-empty names of letters, digits, '_',

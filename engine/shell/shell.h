@@ -21,8 +21,8 @@
 
 #include "regionlab/cluster.h"
 #include "shell/command.h"
-#include "shell/json.h"
 #include "shell/parser.h"
+#include "util/json.h"
 
 namespace regionlab::shell {
 
