@@ -478,7 +478,7 @@ void MainWindow::onSchema(const SchemaPtr& schema) {
   m_mapPanel->setTables(tables);
   if (tables.isEmpty())
     statusBar()->showMessage(tr("This data directory has no tables yet: File > Create demo tables "
-                                "makes the NewsClickFeedback and trade tables of the HBase notes."));
+                                "makes the NewsClickFeedback and trade tables, pre-split and filled."));
 }
 
 void MainWindow::onSample(const SamplePtr& sample) {
