@@ -88,11 +88,18 @@ std::unique_ptr<Node> buildTree(const SchemaSnapshot* schema,
                                     QString::fromStdString(f.name),
                                 QString::fromStdString(f.name));
       fam->target = full;
-      fam->tooltip = QObject::tr("VERSIONS %1, BLOOMFILTER %2, COMPRESSION %3%4")
-                         .arg(f.max_versions)
-                         .arg(QLatin1String(regionlab::BloomTypeName(f.bloom)),
-                              QLatin1String(regionlab::CompressionName(f.compression)),
-                              f.in_memory ? QObject::tr(", IN_MEMORY") : QString());
+      fam->tooltip =
+          QObject::tr("VERSIONS %1, BLOOMFILTER %2, COMPRESSION %3%4, DATA_BLOCK_ENCODING %5%6")
+              .arg(f.max_versions)
+              .arg(QLatin1String(regionlab::BloomTypeName(f.bloom)),
+                   QLatin1String(regionlab::CompressionName(f.compression)),
+                   f.compaction_compression
+                       ? QObject::tr(" (compactions %1)")
+                             .arg(QLatin1String(
+                                 regionlab::CompressionName(*f.compaction_compression)))
+                       : QString(),
+                   QLatin1String(regionlab::DataBlockEncodingName(f.data_block_encoding)),
+                   f.in_memory ? QObject::tr(", IN_MEMORY") : QString());
     }
     const auto& tableRegions = byTable[desc.FullName()];
     Node* regionGroup = table->add(Kind::RegionGroup, QStringLiteral("r/") + full,

@@ -125,9 +125,12 @@ class RegionImpl {
   // region_flush.cc
   Status FlushNow(FlushReason reason);
   Status CompactStore(size_t store_index, bool major);
+  // A flush (compaction false) writes with the family's COMPRESSION, a
+  // compaction with its COMPRESSION_COMPACT, as HBase's HStore does.
   Result<std::shared_ptr<StoreFile>> WriteStoreFile(size_t store_index,
                                                     std::unique_ptr<KeyValueIterator> input,
-                                                    ScanType type, bool major, uint64_t* cells);
+                                                    ScanType type, bool compaction, bool major,
+                                                    uint64_t* cells);
   Result<std::shared_ptr<StoreFile>> OpenStoreFile(const Store& store, const std::string& name);
   Status WriteManifestLocked();  // REQUIRES: state_mu_ held
   // Requests a (minor) compaction when a store has reached the minimum file

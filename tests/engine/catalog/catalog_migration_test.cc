@@ -197,6 +197,23 @@ class CatalogMigrationTest : public QObject {
       QVERIFY(t->families[0].bloom == BloomType::kRowCol);
       QCOMPARE(t->families[0].configuration.at("kk"), std::string("vv"));
       QCOMPARE(t->families[1].name, std::string("a"));
+      // Step 6 rebuilt the family tables: codecs kept, no COMPRESSION_COMPACT,
+      // encoding NONE; every codec and encoding can be stored from now on.
+      QCOMPARE(int(t->families[0].compression), int(Compression::kSnappy));
+      QVERIFY(!t->families[0].compaction_compression.has_value());
+      QCOMPARE(int(t->families[0].data_block_encoding), int(DataBlockEncoding::kNone));
+      {
+        TableDescriptor altered = *t;
+        altered.families[0].compression = Compression::kLzo;
+        altered.families[0].compaction_compression = Compression::kZstd;
+        altered.families[1].data_block_encoding = DataBlockEncoding::kRowIndexV1;
+        RL_QVERIFY_OK((*cat)->UpdateTable(altered));
+        auto back = (*cat)->GetTable("legacy:orders");
+        RL_QVERIFY_OK(back.status());
+        CompareTables(*back, altered);
+        QCOMPARE(back->families[0].configuration.at("kk"), std::string("vv"));
+        RL_QVERIFY_OK((*cat)->UpdateTable(*t));
+      }
 
       // Step 3 marked the SPLIT region as a split parent.
       auto online = (*cat)->ListRegions("legacy:orders");
