@@ -4,6 +4,7 @@
 #include <set>
 
 #include "cluster/cluster_impl.h"
+#include "cluster/hbase_meta.h"
 #include "region/manifest.h"
 #include "region/store.h"
 #include "regionlab/bytes.h"
@@ -85,6 +86,11 @@ Result<std::vector<std::string>> Admin::ListNamespaces() {
 Result<TableEntry*> ClusterImpl::FindTableLocked(const std::string& text) {
   auto full = FullTableName(text);
   if (!full.ok()) return full.status();
+  if (IsMetaTable(*full)) {
+    return Status::InvalidArgument(
+        "org.apache.hadoop.hbase.constraint.ConstraintException: hbase:meta shows RegionLab's "
+        "catalog; it cannot be changed, disabled, dropped or snapshotted");
+  }
   std::shared_lock l(mu_);
   auto it = tables_.find(*full);
   if (it == tables_.end()) return Status::NotFound("Table " + *full + " does not exist");
@@ -269,6 +275,7 @@ Result<bool> Admin::IsTableEnabled(const std::string& table) {
 Result<bool> Admin::TableExists(const std::string& table) {
   auto full = FullTableName(table);
   if (!full.ok()) return full.status();
+  if (IsMetaTable(*full)) return true;
   std::shared_lock rl(cluster_->mu_);
   return cluster_->tables_.count(*full) > 0;
 }
@@ -276,6 +283,7 @@ Result<bool> Admin::TableExists(const std::string& table) {
 Result<TableDescriptor> Admin::GetDescriptor(const std::string& table) {
   auto full = FullTableName(table);
   if (!full.ok()) return full.status();
+  if (IsMetaTable(*full)) return MetaTableDescriptor();
   std::shared_lock rl(cluster_->mu_);
   auto it = cluster_->tables_.find(*full);
   if (it == cluster_->tables_.end()) return Status::NotFound("Table " + *full + " does not exist");

@@ -39,6 +39,10 @@ struct RegionEntry {
   std::string dir;
   std::shared_ptr<Region> region;  // null while closed, moving or recovering
   RegionServer* server = nullptr;
+  // Set when the region opened: HBase's openSeqNum (the highest sequence id
+  // it recovered + 1) and the time, for hbase:meta.
+  uint64_t open_seq_num = 0;
+  int64_t opened_ms = 0;
 };
 
 struct TableEntry {
@@ -105,6 +109,10 @@ class ClusterImpl {
   Result<TableEntry*> FindTableLocked(const std::string& text);
   // Entries of a table or one region, by table name or encoded region name.
   Result<std::vector<std::shared_ptr<RegionEntry>>> ResolveRegions(const std::string& what);
+
+  // meta_table.cc: hbase:meta's rows, sorted, built from the catalog and
+  // the open regions.
+  Result<std::vector<RowResult>> MetaRows();
 
   // metrics_sampler.cc
   ClusterSample SampleNow();
