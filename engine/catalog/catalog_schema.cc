@@ -204,6 +204,34 @@ DROP TABLE families;
 ALTER TABLE families_v6 RENAME TO families;
 ALTER TABLE family_configuration_v6 RENAME TO family_configuration;
 )sql"},
+    {7, "snapshots: descriptor, regions and store files of each",
+     R"sql(
+CREATE TABLE snapshots (
+  name TEXT PRIMARY KEY NOT NULL CHECK (length(name) > 0),
+  table_name TEXT NOT NULL,
+  created_ms INTEGER NOT NULL,
+  ttl_seconds INTEGER NOT NULL CHECK (ttl_seconds >= 0),
+  descriptor BLOB NOT NULL
+) STRICT;
+CREATE TABLE snapshot_regions (
+  snapshot TEXT NOT NULL REFERENCES snapshots(name) ON DELETE CASCADE,
+  encoded_name TEXT NOT NULL,
+  start_key BLOB NOT NULL,
+  end_key BLOB NOT NULL,
+  region_id INTEGER NOT NULL,
+  PRIMARY KEY (snapshot, encoded_name)
+) STRICT, WITHOUT ROWID;
+CREATE TABLE snapshot_files (
+  snapshot TEXT NOT NULL,
+  region TEXT NOT NULL,
+  family TEXT NOT NULL,
+  ordinal INTEGER NOT NULL,
+  file TEXT NOT NULL,
+  PRIMARY KEY (snapshot, region, family, ordinal),
+  FOREIGN KEY (snapshot, region) REFERENCES snapshot_regions(snapshot, encoded_name)
+    ON DELETE CASCADE
+) STRICT, WITHOUT ROWID;
+)sql"},
 };
 
 const int kCatalogMigrationCount =

@@ -351,18 +351,20 @@ Status Catalog::UpdateTable(const TableDescriptor& t) {
   RL_RETURN_IF_ERROR(txn.Begin(kOp));
   Result<int64_t> id = TableIdLocked(kOp, t.FullName());
   if (!id.ok()) return id.status();
-  {
-    Result<Query> q = db_->Prepare(
-        kOp,
-        "UPDATE tables SET max_file_size = ?, memstore_flush_size = ?, split_policy = ?, "
-        "durability = ?, owner = ? WHERE id = ?");
-    if (!q.ok()) return q.status();
-    q->Int(static_cast<int64_t>(t.max_file_size)).Int(static_cast<int64_t>(t.memstore_flush_size));
-    q->Text(t.split_policy).Text(DurabilityName(t.durability)).Text(t.owner).Int(*id);
-    RL_RETURN_IF_ERROR(q->Run());
-  }
-  RL_RETURN_IF_ERROR(WriteTableBodyLocked(kOp, *id, t));
+  RL_RETURN_IF_ERROR(UpdateTableLocked(kOp, *id, t));
   return txn.Commit(kOp);
+}
+
+Status Catalog::UpdateTableLocked(std::string_view op, int64_t table_id, const TableDescriptor& t) {
+  Result<Query> q = db_->Prepare(
+      op,
+      "UPDATE tables SET max_file_size = ?, memstore_flush_size = ?, split_policy = ?, "
+      "durability = ?, owner = ? WHERE id = ?");
+  if (!q.ok()) return q.status();
+  q->Int(static_cast<int64_t>(t.max_file_size)).Int(static_cast<int64_t>(t.memstore_flush_size));
+  q->Text(t.split_policy).Text(DurabilityName(t.durability)).Text(t.owner).Int(table_id);
+  RL_RETURN_IF_ERROR(q->Run());
+  return WriteTableBodyLocked(op, table_id, t);
 }
 
 Status Catalog::SetTableEnabled(const std::string& full_name, bool enabled) {

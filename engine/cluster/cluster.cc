@@ -239,6 +239,9 @@ Status ClusterImpl::Open(ClusterOpenReport* report) {
     }
   }
 
+  // Links of snapshots that did not commit.
+  RL_RETURN_IF_ERROR(RemoveUnknownSnapshotDirs(report));
+
   // 4. WAL split: the previous run's server WALs become recovered edits of
   // the regions they belong to, replayed when those regions open.
   const std::string servers_dir = JoinPath(data_dir_, "servers");

@@ -41,6 +41,8 @@ class RegionImpl {
   // flush=false the memstores are dropped (an abort: the WAL still has them).
   Status Shutdown(bool flush);
   Result<SplitPoint> GetSplitPoint() const;
+  Status VisitStoreFiles(const std::function<Status(const std::string&, const std::string&,
+                                                    const std::string&)>& fn) const;
   RegionMetrics GetMetrics() const;
   Status Replay(const WalEntry& entry);
   // Replays the entries of this region found in a WAL directory (its own WAL,

@@ -256,6 +256,27 @@ class CatalogMigrationTest : public QObject {
       RL_QVERIFY_OK(ns.status());
       QCOMPARE(ns->at("k"), std::string("v"));
 
+      // Step 7's snapshot tables work, the descriptor kept whole.
+      {
+        SnapshotRecord snap;
+        snap.name = "orders_then";
+        snap.table = "legacy:orders";
+        snap.created_ms = 77;
+        snap.descriptor = *t;
+        snap.regions = {{"pa", "", std::string("k\x00", 2), 2, {{"d", {"000000000001.sf", "000000000003.sf"}}}},
+                        {"pb", std::string("k\x00", 2), "", 2, {}}};
+        RL_QVERIFY_OK((*cat)->AddSnapshot(snap));
+        auto back = (*cat)->GetSnapshot("orders_then");
+        RL_QVERIFY_OK(back.status());
+        QCOMPARE(back->table, snap.table);
+        QCOMPARE(back->created_ms, int64_t(77));
+        QVERIFY(back->regions == snap.regions);
+        CompareTables(back->descriptor, snap.descriptor);
+        QVERIFY((*cat)->AddSnapshot(snap).message().find("SnapshotExistsException") != std::string::npos);
+        RL_QVERIFY_OK((*cat)->DeleteSnapshot("orders_then"));
+        QVERIFY((*cat)->GetSnapshot("orders_then").status().IsNotFound());
+      }
+
       // Step 2's tables work.
       RL_QVERIFY_OK((*cat)->AppendMetrics({{1, "region", "pa", "reads", 5}}));
       RL_QVERIFY_OK((*cat)->BeginOperation("merge", "pa+pb", 10).status());
@@ -287,6 +308,7 @@ class CatalogMigrationTest : public QObject {
       RL_QVERIFY_OK((*cat)->CreateTable(MakeTable("default", "t"), TileRegions("t", {"m"}, "r"), 5));
     }
     QCOMPARE(RawExec(path,
+                     "DROP TABLE snapshot_files; DROP TABLE snapshot_regions; DROP TABLE snapshots; "
                      "DROP TABLE rowkey_schemes; "
                      "ALTER TABLE history_regions DROP COLUMN start_key; "
                      "ALTER TABLE history_regions DROP COLUMN end_key; PRAGMA user_version = 3;"),

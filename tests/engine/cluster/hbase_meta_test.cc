@@ -205,7 +205,7 @@ class HbaseMetaTest : public QObject {
                refused.error.c_str());
     }
     QCOMPARE(fx.Json("count 'hbase:meta'").value("count").toInt(), 5);
-    for (const char* ddl : {"disable 'hbase:meta'", "drop 'hbase:meta'"}) {
+    for (const char* ddl : {"disable 'hbase:meta'", "drop 'hbase:meta'", "snapshot 'hbase:meta', 'm'"}) {
       const auto refused = fx.Last(ddl);
       QVERIFY2(!refused.ok, ddl);
       QVERIFY2(refused.error.find("ConstraintException: hbase:meta shows RegionLab's catalog") !=
