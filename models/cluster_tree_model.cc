@@ -1,5 +1,6 @@
 #include "models/cluster_tree_model.h"
 
+#include <QDateTime>
 #include <map>
 
 #include "models/format.h"
@@ -116,6 +117,23 @@ std::unique_ptr<Node> buildTree(const SchemaSnapshot* schema,
       region->target = name;
       region->tooltip = QString::fromStdString(r->RegionName());
     }
+  }
+  Node* snapshots = root->add(Kind::SnapshotGroup, QStringLiteral("s/"),
+                              QObject::tr("Snapshots (%1)").arg(schema->snapshots.size()));
+  for (const auto& s : schema->snapshots) {
+    const QString name = QString::fromStdString(s.name);
+    const QString table = QString::fromStdString(s.table);
+    Node* node = snapshots->add(Kind::Snapshot, QStringLiteral("s/") + name,
+                                QObject::tr("%1 (%2)").arg(name, table));
+    node->target = name;
+    node->table = table;
+    node->tooltip =
+        QObject::tr("Snapshot %1 of table %2, taken %3\n%4 regions, %5 store files linked (%6)")
+            .arg(name, table,
+                 QDateTime::fromMSecsSinceEpoch(s.created_ms).toString(Qt::ISODate))
+            .arg(s.regions)
+            .arg(s.files)
+            .arg(formatBytes(s.bytes));
   }
   return root;
 }

@@ -22,13 +22,10 @@ namespace regionlab::ui {
 namespace {
 
 constexpr char kJitterKey[] = "hbase.hregion.max.filesize.jitter";
-constexpr char kSanityChecksKey[] = "hbase.table.sanity.checks";
 // Admin::CreateTable's own floors (lower than HBase's, so tiny sizes can be tried).
 constexpr uint64_t kEngineMinFlushSize = 4096;
 constexpr uint64_t kEngineMinMaxFileSize = 16 * 1024;
 // HBase's TableDescriptorChecker defaults.
-constexpr uint64_t kHBaseMinFlushSize = 1024 * 1024;
-constexpr uint64_t kHBaseMinMaxFileSize = 2 * 1024 * 1024;
 constexpr int kMinBlockSize = 1024;
 constexpr int kMaxBlockSize = 16 * 1024 * 1024;
 
@@ -162,32 +159,28 @@ void CreateTableForm::validateAttributes(QList<FormIssue>* issues, regionlab::Ta
   d->configuration = configuration;
   d->durability = m_durability;
   d->owner = m_owner.toStdString();
-  // HBase's size checks become warnings when the table turns them off.
-  auto it = metadata.find(kSanityChecksKey);
-  const bool sanity = it == metadata.end() || QString::fromStdString(it->second).trimmed().toLower() != QLatin1String("false");
-  const QString bypass = tr(" A real cluster refuses it unless METADATA sets %1=false.").arg(QLatin1String(kSanityChecksKey));
   uint64_t size = 0;
   if (readSize(m_maxFileSize, FormField::MaxFileSize, QStringLiteral("MAX_FILESIZE"), &size, issues)) {
     d->max_file_size = size;
     if (size < kEngineMinMaxFileSize) {
       add(issues, FormField::MaxFileSize, tr("MAX_FILESIZE %1 is too small: RegionLab's minimum is %2").arg(formatBytes(size), formatBytes(kEngineMinMaxFileSize)));
-    } else if (size < kHBaseMinMaxFileSize) {
-      add(issues, FormField::MaxFileSize,
-          tr("MAX_FILESIZE for table descriptor (%1) is too small, which might cause over splitting into "
-             "unmanageable number of regions.").arg(size) + (sanity ? bypass : QString()),
-          -1, -1, true);
     }
   }
   if (readSize(m_flushSize, FormField::MemstoreFlushSize, QStringLiteral("MEMSTORE_FLUSHSIZE"), &size, issues)) {
     d->memstore_flush_size = size;
     if (size < kEngineMinFlushSize) {
       add(issues, FormField::MemstoreFlushSize, tr("MEMSTORE_FLUSHSIZE %1 is too small: RegionLab's minimum is %2").arg(formatBytes(size), formatBytes(kEngineMinFlushSize)));
-    } else if (size < kHBaseMinFlushSize) {
-      add(issues, FormField::MemstoreFlushSize,
-          tr("MEMSTORE_FLUSHSIZE for table descriptor (%1) is too small, which might cause very frequent "
-             "flushing.").arg(size) + (sanity ? bypass : QString()),
-          -1, -1, true);
     }
+  }
+  // Sizes only HBase's sanity checks refuse: accepted, with the engine's warning.
+  for (const regionlab::SanityWarning& w : regionlab::TableSanityWarnings(*d)) {
+    const bool maxFile = w.attribute == "MAX_FILESIZE";
+    if ((maxFile ? d->max_file_size : d->memstore_flush_size) <
+        (maxFile ? kEngineMinMaxFileSize : kEngineMinFlushSize)) {
+      continue;  // refused above
+    }
+    add(issues, maxFile ? FormField::MaxFileSize : FormField::MemstoreFlushSize,
+        QString::fromStdString(w.message), -1, -1, /*warning=*/true);
   }
 }
 

@@ -40,8 +40,8 @@ QString familyOptionHelp(const QString& key) {
                       "this table's sample rows. Default NONE.")},
       {QStringLiteral("COMPRESSION_COMPACT"),
        QStringLiteral("COMPRESSION_COMPACT: the codec of files written by compactions, e.g. SNAPPY "
-                      "for flushes (COMPRESSION) and GZ or ZSTD for what compactions rewrite. Empty "
-                      "(the default): the same as COMPRESSION.")},
+                      "for flushes (COMPRESSION) and GZ or ZSTD for what compactions rewrite. Default "
+                      "empty: the same as COMPRESSION.")},
       {QStringLiteral("DATA_BLOCK_ENCODING"),
        QStringLiteral("DATA_BLOCK_ENCODING: how cells are laid out in a data block before "
                       "compression. PREFIX stores each key after the bytes it shares with the one "

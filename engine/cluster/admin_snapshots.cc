@@ -51,10 +51,16 @@ Status SnapshotMissing(const std::string& name) {
                           "Snapshot '" + name + "' doesn't exist on the filesystem");
 }
 
-// The catalog's record of snapshot `name`, or HBase's error.
-Result<SnapshotRecord> FindSnapshot(Catalog* catalog, const std::string& name) {
+// The catalog's record of snapshot `name`, or HBase's error; a snapshot
+// whose TTL has passed is refused, as HBase refuses to clone or restore it.
+Result<SnapshotRecord> FindSnapshot(Catalog* catalog, const std::string& name, int64_t now_ms) {
   auto record = catalog->GetSnapshot(name);
   if (record.status().IsNotFound()) return SnapshotMissing(name);
+  if (record.ok() && record->ttl_seconds > 0 &&
+      now_ms > record->created_ms + record->ttl_seconds * 1000) {
+    return Status::InvalidArgument("org.apache.hadoop.hbase.snapshot.SnapshotTTLExpiredException: "
+                                   "TTL for snapshot '" + name + "' has already expired.");
+  }
   return record;
 }
 
@@ -280,7 +286,7 @@ Status Admin::CloneSnapshot(const std::string& snapshot, const std::string& tabl
   RL_RETURN_IF_ERROR(ParseTableName(table, &ns, &qualifier));
   std::lock_guard<std::mutex> l(cluster_->admin_mu_);
   ClusterImpl& c = *cluster_;
-  auto record = FindSnapshot(c.catalog_.get(), snapshot);
+  auto record = FindSnapshot(c.catalog_.get(), snapshot, c.clock_->NowMillis());
   if (!record.ok()) return record.status();
   TableDescriptor desc = record->descriptor;
   desc.ns = ns;
@@ -319,7 +325,7 @@ Status ClusterImpl::CloneSnapshotLocked(const SnapshotRecord& s, const TableDesc
 Status Admin::RestoreSnapshot(const std::string& snapshot) {
   std::lock_guard<std::mutex> l(cluster_->admin_mu_);
   ClusterImpl& c = *cluster_;
-  auto record = FindSnapshot(c.catalog_.get(), snapshot);
+  auto record = FindSnapshot(c.catalog_.get(), snapshot, c.clock_->NowMillis());
   if (!record.ok()) return record.status();
   const std::string full = record->table;
   TableEntry* t = nullptr;

@@ -32,12 +32,18 @@ Status StringArg(const CommandContext& ctx, size_t i, const char* what, std::str
 
 // The rows of list_snapshots / list_table_snapshots, and their JSON.
 void PrintSnapshots(CommandContext& ctx, const std::vector<SnapshotInfo>& list, bool with_ttl) {
+  const int64_t now_ms = static_cast<int64_t>(std::time(nullptr)) * 1000;
   ctx.Header("SNAPSHOT", with_ttl ? "TABLE + CREATION TIME + TTL(Sec)" : "TABLE + CREATION TIME");
   Json rows = Json::Array();
   std::vector<std::string> names;
   for (const SnapshotInfo& s : list) {
     std::string info = s.table + " (" + RubyTime(s.created_ms) + ")";
-    if (with_ttl) info += s.ttl_seconds == 0 ? " FOREVER" : " " + std::to_string(s.ttl_seconds);
+    if (with_ttl) {
+      const bool expired =
+          s.ttl_seconds > 0 && now_ms > s.created_ms + s.ttl_seconds * 1000;
+      info += s.ttl_seconds == 0 ? " FOREVER"
+                                 : " " + std::to_string(s.ttl_seconds) + (expired ? " (Expired) " : "");
+    }
     ctx.Row(s.name, info);
     names.push_back(s.name);
     Json j = Json::Object();

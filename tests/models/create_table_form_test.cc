@@ -187,13 +187,16 @@ class CreateTableFormTest : public QObject {
         F::MemstoreFlushSize, -1, -1, QStringLiteral("RegionLab's minimum is 4.00 KB"));
     row("flush below HBase's floor",
         [](CreateTableForm* f, const QString&) { f->setMemstoreFlushSizeText(QStringLiteral("256 KB")); },
-        F::MemstoreFlushSize, -1, -1, QStringLiteral("unless METADATA sets hbase.table.sanity.checks=false"), true);
+        F::MemstoreFlushSize, -1, -1, QStringLiteral("HBase refuses this unless hbase.table.sanity.checks is false"), true);
     row("sanity checks off",
         [](CreateTableForm* f, const QString&) {
           f->setMetadataText(QStringLiteral("hbase.table.sanity.checks=false"));
           f->setMemstoreFlushSizeText(QStringLiteral("256 KB"));
         },
-        F::MemstoreFlushSize, -1, -1, QStringLiteral("might cause very frequent flushing."), true);
+        F::MemstoreFlushSize, -1, -1,
+        QStringLiteral("might cause very frequent flushing. hbase.table.sanity.checks is false, so HBase "
+                       "accepts it too."),
+        true);
     row("metadata without =",
         [](CreateTableForm* f, const QString&) { f->setMetadataText(QStringLiteral("a=1\nb\n")); }, F::Metadata, 1,
         -1, QStringLiteral("METADATA entry 2: \"b\" has no '='"));

@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include "engine/shell/shell_test_util.h"
+#include "util/clock.h"
 
 using namespace regionlab;
 using namespace regionlab::test;
@@ -194,6 +195,30 @@ class SnapshotTest : public QObject {
     }
     QCOMPARE(fx.Json("count 'gone'").value("count").toInt(), 2);
     QVERIFY(Text(fx.Last("is_enabled 'gone'")).contains("true"));
+  }
+
+  // A snapshot's TTL (HBase's): once passed, clone and restore refuse it.
+  void expiredSnapshotsAreRefused() {
+    TempDir dir;
+    ManualClock clock(1700000000000);
+    ClusterOptions options = SmallCluster();
+    options.clock = &clock;
+    auto c = Cluster::Open(dir.path(), options);
+    RL_QVERIFY_OK(c.status());
+    Admin& admin = (*c)->admin();
+    RL_QVERIFY_OK(admin.CreateTable(SimpleTable("t")));
+    RL_QVERIFY_OK(admin.Snapshot("t", "short", /*skip_flush=*/false, /*ttl_seconds=*/60));
+    RL_QVERIFY_OK(admin.CloneSnapshot("short", "c1"));
+    clock.Advance(61 * 1000);
+    const Status s = admin.CloneSnapshot("short", "c2");
+    QVERIFY2(s.message().find("SnapshotTTLExpiredException: TTL for snapshot 'short' has already "
+                              "expired.") != std::string::npos,
+             s.ToString().c_str());
+    auto list = admin.ListSnapshots();
+    RL_QVERIFY_OK(list.status());
+    QCOMPARE(list->at(0).ttl_seconds, int64_t(60));
+    RL_QVERIFY_OK(admin.DeleteSnapshot("short"));
+    RL_QVERIFY_OK((*c)->Close());
   }
 
   // Snapshots, clones and restores survive a clean close and reopen.
