@@ -5,6 +5,8 @@
 //   regionlab-scheme splits (SCHEME.json | --example NAME) --regions R [--sample N]
 //   regionlab-scheme simulate (SCHEME.json | --example NAME) (--regions R | --splits FILE)
 //                    [-n N] [--json]
+//   regionlab-scheme estimate (SCHEME.json | --example NAME) --rows N [--sample N]
+//                    [--block-size B] [--value-bytes V] [--json]
 //
 // Exit status: 0 success, 1 failure (a scheme that does not read or a
 // value that does not fit), 2 bad usage.
@@ -22,6 +24,7 @@
 #include "rowkey/split_algorithms.h"
 #include "rowkey/split_calculators.h"
 #include "rowkey/splits_file.h"
+#include "rowkey/storage_estimate.h"
 #include "util/env.h"
 #include "util/json.h"
 
@@ -35,6 +38,8 @@ constexpr const char* kUsage =
     "       regionlab-scheme splits (SCHEME.json | --example NAME) --regions R [--sample N]\n"
     "       regionlab-scheme simulate (SCHEME.json | --example NAME) (--regions R | --splits FILE)\n"
     "                        [-n N] [--json]\n"
+    "       regionlab-scheme estimate (SCHEME.json | --example NAME) --rows N [--sample N]\n"
+    "                        [--block-size B] [--value-bytes V] [--json]\n"
     "       regionlab-scheme --version\n";
 
 constexpr const char* kHelp =
@@ -47,8 +52,13 @@ constexpr const char* kHelp =
     "  simulate  route N keys (default 1,000,000) over the regions of a splits file, or\n"
     "            of R regions cut at quantiles of keys sampled with another seed; print\n"
     "            writes and bytes per region and server, max/mean skew and Gini\n"
+    "  estimate  write the scheme's sample rows (N rows, at most --sample, default 20000;\n"
+    "            a row is its key and one column per field) as real store files, once per\n"
+    "            COMPRESSION x DATA_BLOCK_ENCODING, and print bytes per row, the size of N\n"
+    "            rows with index and bloom, and compression and decompression MB/s\n"
+    "            measured on this machine (--value-bytes adds a random value per row)\n"
     "  --example NAME  a built-in example: %s\n"
-    "  --json          simulate: print one JSON object\n"
+    "  --json          simulate, estimate: print one JSON object\n"
     "Exit status: 0 success, 1 failure, 2 bad usage.\n";
 
 struct Arguments {
@@ -59,6 +69,9 @@ struct Arguments {
   long long n = -1;
   long long regions = -1;
   long long sample = -1;
+  long long rows = -1;
+  long long block_size = -1;
+  long long value_bytes = -1;
   bool json = false;
 };
 
@@ -100,7 +113,8 @@ int parseArguments(int argc, char** argv, Arguments* args) {
   }
   if (argc < 2) return usageError("no command given");
   args->command = argv[1];
-  if (args->command != "keys" && args->command != "splits" && args->command != "simulate") {
+  if (args->command != "keys" && args->command != "splits" && args->command != "simulate" &&
+      args->command != "estimate") {
     return usageError("unknown command '" + args->command + "'");
   }
   for (int i = 2; i < argc; ++i) {
@@ -125,6 +139,19 @@ int parseArguments(int argc, char** argv, Arguments* args) {
         return usageError(a + " needs a whole number from " + (a == "--regions" ? "2" : "1") +
                           " to " + std::to_string(max) + ", got '" + v + "'");
       }
+    } else if (a == "--rows" || a == "--block-size" || a == "--value-bytes") {
+      if (!value(&v)) return usageError(a + " needs a number");
+      long long* target = a == "--rows" ? &args->rows
+                          : a == "--block-size" ? &args->block_size
+                                                : &args->value_bytes;
+      const long long min = a == "--rows" ? 1 : a == "--block-size" ? 1024 : 0;
+      const long long max = a == "--rows" ? 1000000000000LL
+                            : a == "--block-size" ? 16LL * 1024 * 1024
+                                                  : 1024LL * 1024;
+      if (!parseCount(v, min, max, target)) {
+        return usageError(a + " needs a whole number from " + std::to_string(min) + " to " +
+                          std::to_string(max) + ", got '" + v + "'");
+      }
     } else if (a == "--splits") {
       if (!value(&args->splitsFile) || args->splitsFile.empty()) return usageError("--splits needs a FILE");
     } else if (a == "--json") {
@@ -141,6 +168,17 @@ int parseArguments(int argc, char** argv, Arguments* args) {
     return usageError("give either SCHEME.json or --example NAME");
   }
   const bool simulate = args->command == "simulate";
+  const bool estimate = args->command == "estimate";
+  if (estimate) {
+    if (args->rows < 0) return usageError("estimate needs --rows N");
+    if (args->regions >= 0 || !args->splitsFile.empty() || args->n >= 0) {
+      return usageError("estimate takes --rows, --sample, --block-size, --value-bytes and --json");
+    }
+    return -1;
+  }
+  if (args->rows >= 0 || args->block_size >= 0 || args->value_bytes >= 0) {
+    return usageError("--rows, --block-size and --value-bytes belong to estimate");
+  }
   if (args->command == "splits" && args->regions < 0) return usageError("splits needs --regions R");
   if (simulate && (args->regions < 0) == args->splitsFile.empty()) {
     return usageError("simulate needs either --regions R or --splits FILE");
@@ -330,6 +368,70 @@ int runSimulate(const KeyEncoder& enc, const RowkeyScheme& scheme, const Argumen
   return 0;
 }
 
+std::string mib(double bytes) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.1f MiB", bytes / (1024.0 * 1024.0));
+  return buf;
+}
+
+int runEstimate(const RowkeyScheme& scheme, const Arguments& args) {
+  EstimateOptions o;
+  o.rows = static_cast<uint64_t>(args.rows);
+  if (args.sample >= 0) o.sample_rows = static_cast<uint64_t>(args.sample);
+  if (args.block_size >= 0) o.block_size = static_cast<uint32_t>(args.block_size);
+  if (args.value_bytes >= 0) o.value_bytes = static_cast<uint32_t>(args.value_bytes);
+  char tmpl[] = "/tmp/regionlab-estimate-XXXXXX";
+  if (mkdtemp(tmpl) == nullptr) return failure("cannot make a temporary directory");
+  o.temp_dir = tmpl;
+  auto results = EstimateStorage(scheme, o);
+  (void)Env::Default()->RemoveDirRecursive(o.temp_dir);
+  if (!results.ok()) return failure(results.status().ToString());
+  const EstimateResult& first = results->front();
+  if (args.json) {
+    Json list = Json::Array();
+    for (const EstimateResult& r : *results) {
+      list.Push(Json::Object()
+                    .Set("compression", CompressionName(r.codec))
+                    .Set("data_block_encoding", DataBlockEncodingName(r.encoding))
+                    .Set("bytes_per_row", r.bytes_per_row)
+                    .Set("total_bytes", r.total_bytes)
+                    .Set("sample_file_bytes", r.file_bytes)
+                    .Set("data_blocks", r.data_blocks)
+                    .Set("compressed_blocks", r.compressed_blocks)
+                    .Set("compress_mb_per_s", r.compress_mb_s)
+                    .Set("decompress_mb_per_s", r.decompress_mb_s));
+    }
+    Json out = Json::Object()
+                   .Set("scheme", scheme.name)
+                   .Set("rows", o.rows)
+                   .Set("sample_rows", first.sample_rows)
+                   .Set("sample_cells", first.sample_cells)
+                   .Set("unencoded_bytes", first.unencoded_bytes)
+                   .Set("block_size", static_cast<int64_t>(o.block_size))
+                   .Set("value_bytes", static_cast<int64_t>(o.value_bytes))
+                   .Set("results", list);
+    std::printf("%s\n", out.Dump().c_str());
+    return 0;
+  }
+  std::printf("Storage estimate for %s: %llu rows, from a sample of %llu rows (%llu cells, %s "
+              "unencoded), BLOCKSIZE %u, BLOOMFILTER ROW\n",
+              scheme.name.c_str(), static_cast<unsigned long long>(o.rows),
+              static_cast<unsigned long long>(first.sample_rows),
+              static_cast<unsigned long long>(first.sample_cells),
+              mib(static_cast<double>(first.unencoded_bytes)).c_str(), o.block_size);
+  std::printf("%-12s %-20s %10s %12s %14s %16s\n", "COMPRESSION", "DATA_BLOCK_ENCODING",
+              "bytes/row", "total", "compress MB/s", "decompress MB/s");
+  for (const EstimateResult& r : *results) {
+    std::printf("%-12s %-20s %10.1f %12s %14.0f %16.0f\n", CompressionName(r.codec),
+                DataBlockEncodingName(r.encoding), r.bytes_per_row,
+                mib(static_cast<double>(r.total_bytes)).c_str(), r.compress_mb_s, r.decompress_mb_s);
+  }
+  std::printf("Sizes: the sample's store file (data, index, bloom, file info, trailer) scaled to "
+              "the rows. Speeds: MB of unencoded cells per second, one thread of this machine, "
+              "best of several runs.\n");
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -339,6 +441,7 @@ int main(int argc, char** argv) {
   if (int rc = loadScheme(args, &scheme); rc >= 0) return rc;
   auto enc = KeyEncoder::Create(scheme);
   if (!enc.ok()) return failure(enc.status().message());
+  if (args.command == "estimate") return runEstimate(scheme, args);
   if (args.command == "keys") return runKeys(*enc, scheme, args);
   if (args.command == "splits") return runSplits(*enc, scheme, args);
   return runSimulate(*enc, scheme, args);

@@ -1,5 +1,6 @@
 #include "models/cluster_tree_model.h"
 
+#include <QDateTime>
 #include <map>
 
 #include "models/format.h"
@@ -88,11 +89,18 @@ std::unique_ptr<Node> buildTree(const SchemaSnapshot* schema,
                                     QString::fromStdString(f.name),
                                 QString::fromStdString(f.name));
       fam->target = full;
-      fam->tooltip = QObject::tr("VERSIONS %1, BLOOMFILTER %2, COMPRESSION %3%4")
-                         .arg(f.max_versions)
-                         .arg(QLatin1String(regionlab::BloomTypeName(f.bloom)),
-                              QLatin1String(regionlab::CompressionName(f.compression)),
-                              f.in_memory ? QObject::tr(", IN_MEMORY") : QString());
+      fam->tooltip =
+          QObject::tr("VERSIONS %1, BLOOMFILTER %2, COMPRESSION %3%4, DATA_BLOCK_ENCODING %5%6")
+              .arg(f.max_versions)
+              .arg(QLatin1String(regionlab::BloomTypeName(f.bloom)),
+                   QLatin1String(regionlab::CompressionName(f.compression)),
+                   f.compaction_compression
+                       ? QObject::tr(" (compactions %1)")
+                             .arg(QLatin1String(
+                                 regionlab::CompressionName(*f.compaction_compression)))
+                       : QString(),
+                   QLatin1String(regionlab::DataBlockEncodingName(f.data_block_encoding)),
+                   f.in_memory ? QObject::tr(", IN_MEMORY") : QString());
     }
     const auto& tableRegions = byTable[desc.FullName()];
     Node* regionGroup = table->add(Kind::RegionGroup, QStringLiteral("r/") + full,
@@ -109,6 +117,23 @@ std::unique_ptr<Node> buildTree(const SchemaSnapshot* schema,
       region->target = name;
       region->tooltip = QString::fromStdString(r->RegionName());
     }
+  }
+  Node* snapshots = root->add(Kind::SnapshotGroup, QStringLiteral("s/"),
+                              QObject::tr("Snapshots (%1)").arg(schema->snapshots.size()));
+  for (const auto& s : schema->snapshots) {
+    const QString name = QString::fromStdString(s.name);
+    const QString table = QString::fromStdString(s.table);
+    Node* node = snapshots->add(Kind::Snapshot, QStringLiteral("s/") + name,
+                                QObject::tr("%1 (%2)").arg(name, table));
+    node->target = name;
+    node->table = table;
+    node->tooltip =
+        QObject::tr("Snapshot %1 of table %2, taken %3\n%4 regions, %5 store files linked (%6)")
+            .arg(name, table,
+                 QDateTime::fromMSecsSinceEpoch(s.created_ms).toString(Qt::ISODate))
+            .arg(s.regions)
+            .arg(s.files)
+            .arg(formatBytes(s.bytes));
   }
   return root;
 }

@@ -1,5 +1,6 @@
-// ClusterTreeModel: namespaces -> tables -> column families and regions, the
-// tree on the left of the main window (DB Browser for SQLite's structure tree).
+// ClusterTreeModel: namespaces -> tables -> column families and regions, and
+// the snapshots, the tree on the left of the main window (DB Browser for
+// SQLite's structure tree).
 //
 // The namespaces, tables and families come from a SchemaSnapshot; the regions
 // from the latest metrics sample. An update that keeps every node (same
@@ -23,7 +24,9 @@ class ClusterTreeModel : public QAbstractItemModel {
   Q_OBJECT
 
  public:
-  enum class Kind { Namespace, Table, FamilyGroup, Family, RegionGroup, Region };
+  // SnapshotGroup ("Snapshots (N)") follows the namespaces; its Snapshot
+  // nodes' TargetRole is the snapshot name, TableRole the table it is of.
+  enum class Kind { Namespace, Table, FamilyGroup, Family, RegionGroup, Region, SnapshotGroup, Snapshot };
   static constexpr int KindRole = Qt::UserRole;        // int(Kind)
   static constexpr int TableRole = Qt::UserRole + 1;   // table full name (tables and below)
   static constexpr int TargetRole = Qt::UserRole + 2;  // what admin actions address:
@@ -35,6 +38,8 @@ class ClusterTreeModel : public QAbstractItemModel {
   ~ClusterTreeModel() override;
 
   void setSchema(const SchemaPtr& schema);
+  // The schema the tree shows (null before the first one).
+  const SchemaPtr& schema() const { return m_schema; }
   void updateRegions(const regionlab::ClusterSample& sample);
   // Finds a node by its KeyRole path (invalid index when absent).
   QModelIndex findKey(const QString& key) const;

@@ -23,10 +23,6 @@ namespace regionlab::ui {
 namespace {
 
 constexpr char kJitterKey[] = "hbase.hregion.max.filesize.jitter";
-constexpr char kSanityChecksKey[] = "hbase.table.sanity.checks";
-// HBase's TableDescriptorChecker defaults.
-constexpr uint64_t kHBaseMinFlushSize = 1024 * 1024;
-constexpr uint64_t kHBaseMinMaxFileSize = 2 * 1024 * 1024;
 
 QString fromBytes(const std::string& s) { return QString::fromStdString(s); }
 
@@ -132,7 +128,7 @@ void CreateTableForm::validateFamilies(QList<FormIssue>* issues, regionlab::Tabl
     } else if (f.min_versions > 0 && ttlOk && f.ttl_seconds >= regionlab::kTtlForever) {
       fail(Col::MinVersions, tr("MIN_VERSIONS keeps versions past the TTL, so it needs a TTL (TTL is FOREVER)"));
     }
-    if (static_cast<int64_t>(f.block_size) < kMinBlockSize || f.block_size > kMaxBlockSize) {
+    if (f.block_size < regionlab::kMinBlockSize || f.block_size > regionlab::kMaxBlockSize) {
       fail(Col::BlockSize, tr("Block size for column family %1 must be between 1K and 16MB (got %2).")
                                .arg(name).arg(f.block_size));
     }
@@ -158,32 +154,28 @@ void CreateTableForm::validateAttributes(QList<FormIssue>* issues, regionlab::Ta
   d->configuration = configuration;
   d->durability = m_durability;
   d->owner = m_owner.toStdString();
-  // HBase's size checks become warnings when the table turns them off.
-  auto it = metadata.find(kSanityChecksKey);
-  const bool sanity = it == metadata.end() || QString::fromStdString(it->second).trimmed().toLower() != QLatin1String("false");
-  const QString bypass = tr(" A real cluster refuses it unless METADATA sets %1=false.").arg(QLatin1String(kSanityChecksKey));
   uint64_t size = 0;
   if (readSize(m_maxFileSize, FormField::MaxFileSize, QStringLiteral("MAX_FILESIZE"), &size, issues)) {
     d->max_file_size = size;
     if (size < regionlab::kMinMaxFileSize) {
       add(issues, FormField::MaxFileSize, tr("MAX_FILESIZE %1 is too small: RegionLab's minimum is %2").arg(formatBytes(size), formatBytes(regionlab::kMinMaxFileSize)));
-    } else if (size < kHBaseMinMaxFileSize) {
-      add(issues, FormField::MaxFileSize,
-          tr("MAX_FILESIZE for table descriptor (%1) is too small, which might cause over splitting into "
-             "unmanageable number of regions.").arg(size) + (sanity ? bypass : QString()),
-          -1, -1, true);
     }
   }
   if (readSize(m_flushSize, FormField::MemstoreFlushSize, QStringLiteral("MEMSTORE_FLUSHSIZE"), &size, issues)) {
     d->memstore_flush_size = size;
     if (size < regionlab::kMinMemstoreFlushSize) {
       add(issues, FormField::MemstoreFlushSize, tr("MEMSTORE_FLUSHSIZE %1 is too small: RegionLab's minimum is %2").arg(formatBytes(size), formatBytes(regionlab::kMinMemstoreFlushSize)));
-    } else if (size < kHBaseMinFlushSize) {
-      add(issues, FormField::MemstoreFlushSize,
-          tr("MEMSTORE_FLUSHSIZE for table descriptor (%1) is too small, which might cause very frequent "
-             "flushing.").arg(size) + (sanity ? bypass : QString()),
-          -1, -1, true);
     }
+  }
+  // Sizes only HBase's sanity checks refuse: accepted, with the engine's warning.
+  for (const regionlab::SanityWarning& w : regionlab::TableSanityWarnings(*d)) {
+    const bool maxFile = w.attribute == "MAX_FILESIZE";
+    if ((maxFile ? d->max_file_size : d->memstore_flush_size) <
+        (maxFile ? regionlab::kMinMaxFileSize : regionlab::kMinMemstoreFlushSize)) {
+      continue;  // refused above
+    }
+    add(issues, maxFile ? FormField::MaxFileSize : FormField::MemstoreFlushSize,
+        QString::fromStdString(w.message), -1, -1, /*warning=*/true);
   }
 }
 

@@ -33,9 +33,23 @@ QString familyOptionHelp(const QString& key) {
                       "files that cannot hold the row; ROWCOL checks row and column (Gets of single "
                       "columns); NONE saves its space. Default ROW.")},
       {QStringLiteral("COMPRESSION"),
-       QStringLiteral("COMPRESSION: compression of the store files' data blocks. SNAPPY trades a "
-                      "little CPU for less disk and IO (RegionLab keeps a snappy block only when it "
-                      "saves at least 12.5%). RegionLab supports NONE and SNAPPY. Default NONE.")},
+       QStringLiteral("COMPRESSION: the codec of the store files' data blocks, written by flushes. "
+                      "SNAPPY and LZ4 are fast with a modest ratio, GZ and ZSTD smaller and slower "
+                      "to write, LZO in between (RegionLab keeps a compressed block only when it "
+                      "saves at least 12.5%). The estimate beside the families measures each on "
+                      "this table's sample rows. Default NONE.")},
+      {QStringLiteral("COMPRESSION_COMPACT"),
+       QStringLiteral("COMPRESSION_COMPACT: the codec of files written by compactions, e.g. SNAPPY "
+                      "for flushes (COMPRESSION) and GZ or ZSTD for what compactions rewrite. Default "
+                      "empty: the same as COMPRESSION.")},
+      {QStringLiteral("DATA_BLOCK_ENCODING"),
+       QStringLiteral("DATA_BLOCK_ENCODING: how cells are laid out in a data block before "
+                      "compression. PREFIX stores each key after the bytes it shares with the one "
+                      "before; DIFF also stores the timestamp as a difference and repeated lengths "
+                      "and types as flags; FAST_DIFF shares timestamp bytes and repeated values; "
+                      "ROW_INDEX_V1 keeps whole keys with an index of rows for a binary search. "
+                      "Encoded blocks are read front to back, so they trade Get speed for size "
+                      "(ROW_INDEX_V1 the other way). Default NONE.")},
       {QStringLiteral("BLOCKCACHE"),
        QStringLiteral("BLOCKCACHE: cache this family's data blocks in the region server's block "
                       "cache when read (index and bloom blocks are always cached). Turn it off for "

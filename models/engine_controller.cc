@@ -17,12 +17,17 @@ QString adminActionName(AdminAction action) {
     case AdminAction::Drop: return QStringLiteral("Drop");
     case AdminAction::Merge: return QStringLiteral("Merge");
     case AdminAction::Move: return QStringLiteral("Move");
+    case AdminAction::Snapshot: return QStringLiteral("Snapshot");
+    case AdminAction::CloneSnapshot: return QStringLiteral("Clone snapshot");
+    case AdminAction::RestoreSnapshot: return QStringLiteral("Restore snapshot");
+    case AdminAction::DeleteSnapshot: return QStringLiteral("Delete snapshot");
   }
   return QString();
 }
 
 bool adminActionDestroysData(AdminAction action) {
-  return action == AdminAction::Truncate || action == AdminAction::Drop;
+  return action == AdminAction::Truncate || action == AdminAction::Drop ||
+         action == AdminAction::RestoreSnapshot || action == AdminAction::DeleteSnapshot;
 }
 
 // The worker thread's side: the open cluster. Only the worker touches it.
@@ -62,6 +67,24 @@ regionlab::Status runAction(regionlab::Admin& admin, AdminAction action, const s
     }
     case AdminAction::Merge: return admin.MergeRegions(target, argument);
     case AdminAction::Move: return admin.Move(target, argument);
+    case AdminAction::Snapshot: return admin.Snapshot(target, argument);
+    case AdminAction::CloneSnapshot: return admin.CloneSnapshot(target, argument);
+    case AdminAction::RestoreSnapshot: {
+      // HBase restores only a disabled table: an enabled one is disabled,
+      // restored and enabled again; a disabled one stays disabled.
+      auto list = admin.ListSnapshots();
+      if (!list.ok()) return list.status();
+      std::string table;
+      for (const auto& s : *list) {
+        if (s.name == target) table = s.table;
+      }
+      auto enabled = admin.IsTableEnabled(table);
+      const bool was_enabled = enabled.ok() && *enabled;  // not ok: the table is gone
+      if (was_enabled) RL_RETURN_IF_ERROR(admin.DisableTable(table));
+      RL_RETURN_IF_ERROR(admin.RestoreSnapshot(target));
+      return was_enabled ? admin.EnableTable(table) : regionlab::Status::OK();
+    }
+    case AdminAction::DeleteSnapshot: return admin.DeleteSnapshot(target);
   }
   return regionlab::Status::InvalidArgument("unknown admin action");
 }
@@ -192,6 +215,8 @@ void EngineController::requestSchema() {
     }
     schema->namespaces = std::move(namespaces).value();
     schema->tables = std::move(tables).value();
+    auto snapshots = admin.ListSnapshots();
+    if (snapshots.ok()) schema->snapshots = std::move(snapshots).value();
     SchemaPtr result = schema;
     reply(gen, [this, result] { emit schemaReady(result); });
   });
@@ -219,6 +244,8 @@ void EngineController::runAdminAction(AdminAction action, const QString& target,
   QString description = QStringLiteral("%1 %2").arg(adminActionName(action), target);
   if (action == AdminAction::Merge) description += tr(" with %1").arg(argument);
   if (action == AdminAction::Move) description += tr(" to %1").arg(argument);
+  if (action == AdminAction::Snapshot) description += tr(" as %1").arg(argument);
+  if (action == AdminAction::CloneSnapshot) description += tr(" to table %1").arg(argument);
   runJob(description, [action, target, argument](regionlab::Cluster* cluster) -> QString {
     if (cluster == nullptr) return tr("no data directory is open");
     regionlab::Status s =

@@ -32,6 +32,7 @@ using SamplePtr = std::shared_ptr<const regionlab::ClusterSample>;
 struct SchemaSnapshot {
   std::vector<std::string> namespaces;
   std::vector<regionlab::TableDescriptor> tables;
+  std::vector<regionlab::SnapshotInfo> snapshots;  // oldest first
 };
 using SchemaPtr = std::shared_ptr<const SchemaSnapshot>;
 
@@ -60,11 +61,16 @@ enum class AdminAction {
   Drop,      // disables first when the table is enabled
   Merge,     // target: a region; argument: the adjacent region to merge it with
   Move,      // target: a region; argument: the region server to move it to
+  Snapshot,         // target: a table; argument: the snapshot's name
+  CloneSnapshot,    // target: a snapshot; argument: the new table's name
+  RestoreSnapshot,  // target: a snapshot; disables its table first and enables it after
+  DeleteSnapshot,   // target: a snapshot
 };
 
 // "Flush", "Major compact", ...: the verb shown in menus and messages.
 QString adminActionName(AdminAction action);
-// True when the action destroys data and must be confirmed by the user.
+// True when the action destroys data and must be confirmed by the user
+// (truncate, drop, restoring a snapshot over a table, deleting a snapshot).
 bool adminActionDestroysData(AdminAction action);
 
 // State a client keeps on the worker between its jobs (the data browser's

@@ -17,7 +17,30 @@ const QStringList& bloomNames() {
 }
 
 const QStringList& compressionNames() {
-  static const QStringList names = {QStringLiteral("NONE"), QStringLiteral("SNAPPY")};
+  static const QStringList names = [] {
+    QStringList n;
+    for (regionlab::Compression c : regionlab::kAllCompressions) {
+      n << QString::fromLatin1(regionlab::CompressionName(c));
+    }
+    return n;
+  }();
+  return names;
+}
+
+// COMPRESSION_COMPACT: unset (empty) or a codec.
+const QStringList& compactCompressionNames() {
+  static const QStringList names = QStringList{QString()} + compressionNames();
+  return names;
+}
+
+const QStringList& encodingNames() {
+  static const QStringList names = [] {
+    QStringList n;
+    for (regionlab::DataBlockEncoding e : regionlab::kAllDataBlockEncodings) {
+      n << QString::fromLatin1(regionlab::DataBlockEncodingName(e));
+    }
+    return n;
+  }();
   return names;
 }
 
@@ -48,9 +71,20 @@ QString ttlText(int64_t seconds) {
 FamilyTableModel::FamilyTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 QString FamilyTableModel::columnKey(int column) {
-  static const char* const kKeys[] = {"NAME",        "VERSIONS",    "MIN_VERSIONS", "TTL",
-                                      "KEEP_DELETED_CELLS", "BLOOMFILTER", "COMPRESSION",
-                                      "BLOCKCACHE",  "IN_MEMORY",   "BLOCKSIZE",    "CONFIGURATION"};
+  static const char* const kKeys[] = {"NAME",
+                                      "VERSIONS",
+                                      "MIN_VERSIONS",
+                                      "TTL",
+                                      "KEEP_DELETED_CELLS",
+                                      "BLOOMFILTER",
+                                      "COMPRESSION",
+                                      "COMPRESSION_COMPACT",
+                                      "DATA_BLOCK_ENCODING",
+                                      "BLOCKCACHE",
+                                      "IN_MEMORY",
+                                      "BLOCKSIZE",
+                                      "CONFIGURATION"};
+  static_assert(sizeof(kKeys) / sizeof(kKeys[0]) == ColumnCount);
   return column >= 0 && column < ColumnCount ? QLatin1String(kKeys[column]) : QString();
 }
 
@@ -78,6 +112,12 @@ QVariant FamilyTableModel::data(const QModelIndex& index, int role) const {
         case Ttl: return row.ttlText;
         case BloomFilter: return QString::fromLatin1(regionlab::BloomTypeName(f.bloom));
         case Compression: return QString::fromLatin1(regionlab::CompressionName(f.compression));
+        case CompressionCompact:
+          return f.compaction_compression
+                     ? QString::fromLatin1(regionlab::CompressionName(*f.compaction_compression))
+                     : QString();
+        case DataBlockEncoding:
+          return QString::fromLatin1(regionlab::DataBlockEncodingName(f.data_block_encoding));
         case BlockSize: return static_cast<qlonglong>(f.block_size);
         case Configuration: return row.configurationText;
         default:
@@ -90,6 +130,8 @@ QVariant FamilyTableModel::data(const QModelIndex& index, int role) const {
     case ChoicesRole:
       if (column == BloomFilter) return bloomNames();
       if (column == Compression) return compressionNames();
+      if (column == CompressionCompact) return compactCompressionNames();
+      if (column == DataBlockEncoding) return encodingNames();
       return {};
     case IssueRole: return problem;
     case Qt::ToolTipRole: return problem.isEmpty() ? familyOptionHelp(columnKey(column)) : problem;
@@ -144,10 +186,29 @@ bool FamilyTableModel::setData(const QModelIndex& index, const QVariant& value, 
       f.bloom = static_cast<regionlab::BloomType>(i);
       break;
     }
-    case Compression: {
-      const int i = compressionNames().indexOf(value.toString().trimmed().toUpper());
-      if (i < 0) return false;
-      f.compression = static_cast<regionlab::Compression>(i);
+    case Compression:
+    case CompressionCompact: {
+      const QString text = value.toString().trimmed().toUpper();
+      if (column == CompressionCompact && text.isEmpty()) {
+        f.compaction_compression.reset();
+        break;
+      }
+      regionlab::Compression codec;
+      if (!regionlab::ParseCompression(text.toStdString(), &codec)) return false;
+      if (column == Compression) {
+        f.compression = codec;
+      } else {
+        f.compaction_compression = codec;
+      }
+      break;
+    }
+    case DataBlockEncoding: {
+      regionlab::DataBlockEncoding encoding;
+      if (!regionlab::ParseDataBlockEncoding(value.toString().trimmed().toUpper().toStdString(),
+                                             &encoding)) {
+        return false;
+      }
+      f.data_block_encoding = encoding;
       break;
     }
     case BlockSize: {

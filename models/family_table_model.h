@@ -9,8 +9,10 @@
 // cell's problem back with setIssues(); a cell with a problem is tinted and
 // its tooltip is the problem, else the option's explanation.
 //
-// Booleans are check boxes (Qt::CheckStateRole); BLOOMFILTER and
-// COMPRESSION offer their values through ChoicesRole. In alter mode the
+// Booleans are check boxes (Qt::CheckStateRole); BLOOMFILTER, COMPRESSION,
+// COMPRESSION_COMPACT and DATA_BLOCK_ENCODING offer their values through
+// ChoicesRole (COMPRESSION_COMPACT's first choice, shown empty, is "unset":
+// compactions then use COMPRESSION, as in HBase). In alter mode the
 // names of the table's existing families are read-only (alter cannot rename
 // a family).
 //
@@ -39,6 +41,8 @@ class FamilyTableModel : public QAbstractTableModel {
     KeepDeletedCells,
     BloomFilter,
     Compression,
+    CompressionCompact,
+    DataBlockEncoding,
     BlockCache,
     InMemory,
     BlockSize,

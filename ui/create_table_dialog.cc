@@ -24,6 +24,7 @@
 #include "ui/family_grid.h"
 #include "ui/presplit_editor.h"
 #include "ui/region_map_widget.h"
+#include "ui/storage_estimate_panel.h"
 #include "ui/table_attributes_editor.h"
 #include "ui/widget_util.h"
 
@@ -62,24 +63,36 @@ CreateTableDialog::CreateTableDialog(EngineController* controller, QWidget* pare
   layout->setSpacing(6);
   layout->addWidget(buildNameRow());
 
-  m_families = new FamilyGrid(m_form, this);
-  layout->addWidget(group(tr("Column families"), m_families, this), 1);
+  // Left: the families above the attributes and the pre-split; right,
+  // beside them, what the families would cost on disk.
+  auto* body = new QWidget(this);
+  auto* bodyColumns = new QHBoxLayout(body);
+  bodyColumns->setContentsMargins(0, 0, 0, 0);
+  auto* left = new QWidget(body);
+  auto* leftRows = new QVBoxLayout(left);
+  leftRows->setContentsMargins(0, 0, 0, 0);
+  m_families = new FamilyGrid(m_form, left);
+  leftRows->addWidget(group(tr("Column families"), m_families, left), 2);
 
   // Attributes and pre-split scroll when errors and parameters need more
   // room than the dialog has, instead of squeezing their fields.
-  auto* middle = new QWidget(this);
+  auto* middle = new QWidget(left);
   auto* columns = new QHBoxLayout(middle);
   columns->setContentsMargins(0, 0, 0, 0);
   m_attributes = new TableAttributesEditor(m_form, middle);
   m_presplit = new PresplitEditor(m_form, middle);
   columns->addWidget(group(tr("Table attributes and split policy"), m_attributes, middle), 1);
   columns->addWidget(group(tr("Pre-split"), m_presplit, middle), 1);
-  auto* scroll = new QScrollArea(this);
+  auto* scroll = new QScrollArea(left);
   scroll->setWidget(middle);
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  layout->addWidget(scroll, 5);
+  leftRows->addWidget(scroll, 5);
+  m_estimate = new StorageEstimatePanel(m_form, body);
+  bodyColumns->addWidget(left, 3);
+  bodyColumns->addWidget(group(tr("Storage estimate"), m_estimate, body), 2);
+  layout->addWidget(body, 6);
 
   auto* previewBox = new QWidget(this);
   auto* previewLayout = new QVBoxLayout(previewBox);
@@ -128,7 +141,7 @@ CreateTableDialog::CreateTableDialog(EngineController* controller, QWidget* pare
       });
     });
   });
-  resize(1180, 900);
+  resize(1600, 1000);
   askEngine();
   onFormChanged();
 }

@@ -33,6 +33,7 @@ namespace regionlab::ui {
 
 class EngineController;
 class FamilyGrid;
+class StorageEstimatePanel;
 class PresplitEditor;
 class RegionMapWidget;
 class TableAttributesEditor;
@@ -55,6 +56,7 @@ class CreateTableDialog : public QDialog {
 
   CreateTableForm* form() const { return m_form; }
   FamilyGrid* familyGrid() const { return m_families; }
+  StorageEstimatePanel* estimatePanel() const { return m_estimate; }
   TableAttributesEditor* attributes() const { return m_attributes; }
   PresplitEditor* presplit() const { return m_presplit; }
   RegionMapWidget* preview() const { return m_preview; }
@@ -87,6 +89,7 @@ class CreateTableDialog : public QDialog {
   QComboBox* m_namespace = nullptr;
   QLineEdit* m_name = nullptr;
   FamilyGrid* m_families = nullptr;
+  StorageEstimatePanel* m_estimate = nullptr;
   TableAttributesEditor* m_attributes = nullptr;
   PresplitEditor* m_presplit = nullptr;
   RegionMapWidget* m_preview = nullptr;

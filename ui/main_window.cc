@@ -35,6 +35,7 @@
 #include "ui/region_map_panel.h"
 #include "ui/settings_dialog.h"
 #include "ui/shell_console_widget.h"
+#include "ui/snapshot_menu.h"
 #include "ui/split_genealogy_panel.h"
 #include "ui/theme.h"
 #include "ui/workload_panel.h"
@@ -137,8 +138,10 @@ void MainWindow::buildDocks() {
   m_tree->setUniformRowHeights(true);
   connect(m_tree, &QTreeView::customContextMenuRequested, this, &MainWindow::showTreeMenu);
   connect(m_tree, &QTreeView::clicked, this, [this](const QModelIndex& i) {
+    // A snapshot's table may have been dropped since: its node selects nothing.
+    const auto kind = static_cast<ClusterTreeModel::Kind>(i.data(ClusterTreeModel::KindRole).toInt());
     const QString table = i.data(ClusterTreeModel::TableRole).toString();
-    if (!table.isEmpty()) setCurrentTable(table);
+    if (!table.isEmpty() && kind != ClusterTreeModel::Kind::Snapshot) setCurrentTable(table);
   });
   // Keep what the user expanded across model resets (splits rebuild the tree).
   connect(m_treeModel, &QAbstractItemModel::modelAboutToBeReset, this, [this] {
@@ -397,7 +400,13 @@ std::vector<regionlab::RegionInfo> MainWindow::regionsOf(const QString& table) c
 void MainWindow::populateTreeMenu(QMenu* menuPtr, const QModelIndex& index) {
   if (!index.isValid()) return;
   const auto kind = static_cast<ClusterTreeModel::Kind>(index.data(ClusterTreeModel::KindRole).toInt());
-  if (kind == ClusterTreeModel::Kind::Namespace) return;
+  if (kind == ClusterTreeModel::Kind::Namespace || kind == ClusterTreeModel::Kind::SnapshotGroup) {
+    return;
+  }
+  if (kind == ClusterTreeModel::Kind::Snapshot) {
+    addSnapshotActions(menuPtr, index, m_treeModel, m_controller, this);
+    return;
+  }
   const QString target = index.data(ClusterTreeModel::TargetRole).toString();
   const QString table = index.data(ClusterTreeModel::TableRole).toString();
   const bool region = kind == ClusterTreeModel::Kind::Region;
@@ -444,6 +453,10 @@ void MainWindow::populateTreeMenu(QMenu* menuPtr, const QModelIndex& index) {
     add(enabled ? AdminAction::Disable : AdminAction::Enable, table);
     add(AdminAction::Truncate, table);
     add(AdminAction::Drop, table);
+    menu.addSeparator();
+    if (kind == ClusterTreeModel::Kind::Table) {
+      addSnapshotActions(menuPtr, index, m_treeModel, m_controller, this);
+    }
   }
 }
 

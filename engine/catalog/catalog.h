@@ -135,6 +135,21 @@ class Catalog {
   Result<std::vector<SchemeRecord>> ListSchemes();          // by name
   Status DeleteScheme(const std::string& name);             // NotFound when absent
 
+  // ---- Snapshots (since v7), by name. Errors carry HBase's exceptions:
+  // "SnapshotExistsException: Snapshot 's' already stored on the filesystem."
+  // (InvalidArgument), "SnapshotDoesNotExistException: Snapshot 's' doesn't
+  // exist on the filesystem" (NotFound).
+  Status AddSnapshot(const SnapshotRecord& s);
+  Result<SnapshotRecord> GetSnapshot(const std::string& name);
+  Result<std::vector<SnapshotRecord>> ListSnapshots();  // by creation time, then name
+  Status DeleteSnapshot(const std::string& name);
+  // restore_snapshot's commit: in one transaction, the table gets `desc`
+  // (its state and created_ms kept), every region row of the table (split
+  // parents included) is replaced by `regions`, and operation `op_id` is
+  // finished.
+  Status RestoreTable(const TableDescriptor& desc, const std::vector<RegionRecord>& regions,
+                      int64_t op_id);
+
   // ---- Operations journal. An operation is begun before its first step,
   // updated as it advances, and finished (its row removed) when done —
   // usually by the same Apply() that makes its last change. After a crash,
@@ -155,6 +170,8 @@ class Catalog {
   Result<TableDescriptor> ReadTableLocked(std::string_view op, int64_t table_id);
   Status ValidateDescriptor(std::string_view op, const TableDescriptor& t);
   Status WriteTableBodyLocked(std::string_view op, int64_t table_id, const TableDescriptor& t);
+  // Alter's change: the table's attributes and its body (families, properties).
+  Status UpdateTableLocked(std::string_view op, int64_t table_id, const TableDescriptor& t);
   Result<std::vector<RegionRecord>> ReadRegionsLocked(std::string_view op, RegionSelect which,
                                                       int64_t table_id,
                                                       const std::string& encoded_name,

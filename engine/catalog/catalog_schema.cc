@@ -159,6 +159,79 @@ CREATE TABLE rowkey_schemes (
 ALTER TABLE history_regions ADD COLUMN start_key BLOB;
 ALTER TABLE history_regions ADD COLUMN end_key BLOB;
 )sql"},
+    {6, "every block codec, COMPRESSION_COMPACT and DATA_BLOCK_ENCODING on families",
+     // SQLite cannot change a CHECK constraint in place: both family tables
+     // are rebuilt. The child goes first, so that dropping the old parent
+     // cascades into nothing; renaming the new parent rewrites the new
+     // child's foreign key to the final name.
+     R"sql(
+CREATE TABLE families_v6 (
+  table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  ordinal INTEGER NOT NULL,
+  versions INTEGER NOT NULL,
+  min_versions INTEGER NOT NULL,
+  ttl_seconds INTEGER NOT NULL,
+  keep_deleted_cells INTEGER NOT NULL CHECK (keep_deleted_cells IN (0, 1)),
+  bloomfilter TEXT NOT NULL CHECK (bloomfilter IN ('NONE', 'ROW', 'ROWCOL')),
+  compression TEXT NOT NULL
+    CHECK (compression IN ('NONE', 'SNAPPY', 'GZ', 'LZ4', 'ZSTD', 'LZO')),
+  blockcache INTEGER NOT NULL CHECK (blockcache IN (0, 1)),
+  in_memory INTEGER NOT NULL CHECK (in_memory IN (0, 1)),
+  blocksize INTEGER NOT NULL,
+  compression_compact TEXT
+    CHECK (compression_compact IN ('NONE', 'SNAPPY', 'GZ', 'LZ4', 'ZSTD', 'LZO')),
+  data_block_encoding TEXT NOT NULL DEFAULT 'NONE'
+    CHECK (data_block_encoding IN ('NONE', 'PREFIX', 'DIFF', 'FAST_DIFF', 'ROW_INDEX_V1')),
+  PRIMARY KEY (table_id, name)
+) STRICT, WITHOUT ROWID;
+INSERT INTO families_v6 (table_id, name, ordinal, versions, min_versions, ttl_seconds,
+                         keep_deleted_cells, bloomfilter, compression, blockcache, in_memory,
+                         blocksize)
+  SELECT table_id, name, ordinal, versions, min_versions, ttl_seconds, keep_deleted_cells,
+         bloomfilter, compression, blockcache, in_memory, blocksize FROM families;
+CREATE TABLE family_configuration_v6 (
+  table_id INTEGER NOT NULL,
+  family TEXT NOT NULL,
+  key BLOB NOT NULL,
+  value BLOB NOT NULL,
+  PRIMARY KEY (table_id, family, key),
+  FOREIGN KEY (table_id, family) REFERENCES families_v6(table_id, name) ON DELETE CASCADE
+) STRICT, WITHOUT ROWID;
+INSERT INTO family_configuration_v6 SELECT table_id, family, key, value FROM family_configuration;
+DROP TABLE family_configuration;
+DROP TABLE families;
+ALTER TABLE families_v6 RENAME TO families;
+ALTER TABLE family_configuration_v6 RENAME TO family_configuration;
+)sql"},
+    {7, "snapshots: descriptor, regions and store files of each",
+     R"sql(
+CREATE TABLE snapshots (
+  name TEXT PRIMARY KEY NOT NULL CHECK (length(name) > 0),
+  table_name TEXT NOT NULL,
+  created_ms INTEGER NOT NULL,
+  ttl_seconds INTEGER NOT NULL CHECK (ttl_seconds >= 0),
+  descriptor BLOB NOT NULL
+) STRICT;
+CREATE TABLE snapshot_regions (
+  snapshot TEXT NOT NULL REFERENCES snapshots(name) ON DELETE CASCADE,
+  encoded_name TEXT NOT NULL,
+  start_key BLOB NOT NULL,
+  end_key BLOB NOT NULL,
+  region_id INTEGER NOT NULL,
+  PRIMARY KEY (snapshot, encoded_name)
+) STRICT, WITHOUT ROWID;
+CREATE TABLE snapshot_files (
+  snapshot TEXT NOT NULL,
+  region TEXT NOT NULL,
+  family TEXT NOT NULL,
+  ordinal INTEGER NOT NULL,
+  file TEXT NOT NULL,
+  PRIMARY KEY (snapshot, region, family, ordinal),
+  FOREIGN KEY (snapshot, region) REFERENCES snapshot_regions(snapshot, encoded_name)
+    ON DELETE CASCADE
+) STRICT, WITHOUT ROWID;
+)sql"},
 };
 
 const int kCatalogMigrationCount =

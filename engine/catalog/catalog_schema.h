@@ -22,7 +22,7 @@ class Env;
 // 'R' 'L' 'C' 'T' in PRAGMA application_id.
 inline constexpr int32_t kCatalogApplicationId = 0x524C4354;
 // The version this build writes; every lower version is migrated.
-inline constexpr int kCatalogSchemaVersion = 5;
+inline constexpr int kCatalogSchemaVersion = 7;
 
 struct CatalogMigration {
   int version;              // user_version after this step

@@ -31,7 +31,6 @@ constexpr Durability kDurabilities[] = {Durability::kUseDefault, Durability::kSk
                                         Durability::kAsyncWal, Durability::kSyncWal,
                                         Durability::kFsyncWal};
 constexpr BloomType kBloomTypes[] = {BloomType::kNone, BloomType::kRow, BloomType::kRowCol};
-constexpr Compression kCompressions[] = {Compression::kNone, Compression::kSnappy};
 
 Status WriteTableProperties(SqliteDb* db, std::string_view op, int64_t table_id,
                             std::string_view kind, const std::map<std::string, std::string>& m) {
@@ -50,13 +49,20 @@ Status WriteFamily(SqliteDb* db, std::string_view op, int64_t table_id, int ordi
     Result<Query> ins = db->Prepare(
         op,
         "INSERT INTO families (table_id, name, ordinal, versions, min_versions, ttl_seconds, "
-        "keep_deleted_cells, bloomfilter, compression, blockcache, in_memory, blocksize) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        "keep_deleted_cells, bloomfilter, compression, blockcache, in_memory, blocksize, "
+        "compression_compact, data_block_encoding) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     if (!ins.ok()) return ins.status();
     ins->Int(table_id).Text(f.name).Int(ordinal).Int(f.max_versions).Int(f.min_versions);
     ins->Int(f.ttl_seconds).Int(f.keep_deleted_cells ? 1 : 0).Text(BloomTypeName(f.bloom));
     ins->Text(CompressionName(f.compression)).Int(f.block_cache ? 1 : 0);
     ins->Int(f.in_memory ? 1 : 0).Int(f.block_size);
+    if (f.compaction_compression) {
+      ins->Text(CompressionName(*f.compaction_compression));
+    } else {
+      ins->Null();
+    }
+    ins->Text(DataBlockEncodingName(f.data_block_encoding));
     RL_RETURN_IF_ERROR(ins->Run());
   }
   for (const auto& [key, value] : f.configuration) {
@@ -208,8 +214,8 @@ Result<TableDescriptor> Catalog::ReadTableLocked(std::string_view op, int64_t ta
     Result<Query> q = db_->Prepare(
         op,
         "SELECT name, versions, min_versions, ttl_seconds, keep_deleted_cells, bloomfilter, "
-        "compression, blockcache, in_memory, blocksize FROM families WHERE table_id = ? "
-        "ORDER BY ordinal");
+        "compression, blockcache, in_memory, blocksize, compression_compact, "
+        "data_block_encoding FROM families WHERE table_id = ? ORDER BY ordinal");
     if (!q.ok()) return q.status();
     q->Int(table_id);
     for (;;) {
@@ -227,13 +233,21 @@ Result<TableDescriptor> Catalog::ReadTableLocked(std::string_view op, int64_t ta
       f.block_cache = q->ColumnInt(7) != 0;
       f.in_memory = q->ColumnInt(8) != 0;
       f.block_size = static_cast<uint32_t>(q->ColumnInt(9));
+      const bool has_compact = !q->ColumnIsNull(10);
+      const std::string compact = has_compact ? q->ColumnString(10) : std::string();
+      const std::string encoding = q->ColumnString(11);
+      Compression compact_codec = Compression::kNone;
       if (!ParseName(bloom, kBloomTypes, &BloomTypeName, &f.bloom) ||
-          !ParseName(compression, kCompressions, &CompressionName, &f.compression)) {
+          !ParseCompression(compression, &f.compression) ||
+          (has_compact && !ParseCompression(compact, &compact_codec)) ||
+          !ParseDataBlockEncoding(encoding, &f.data_block_encoding)) {
         return db_->Fail(Status::Code::kCorruption, op,
                          "family " + f.name + " of table " + t.FullName() +
-                             " has unknown BLOOMFILTER '" + bloom + "' or COMPRESSION '" +
-                             compression + "'");
+                             " has unknown BLOOMFILTER '" + bloom + "', COMPRESSION '" +
+                             compression + "', COMPRESSION_COMPACT '" + compact +
+                             "' or DATA_BLOCK_ENCODING '" + encoding + "'");
       }
+      if (has_compact) f.compaction_compression = compact_codec;
       t.families.push_back(std::move(f));
     }
   }
@@ -337,18 +351,20 @@ Status Catalog::UpdateTable(const TableDescriptor& t) {
   RL_RETURN_IF_ERROR(txn.Begin(kOp));
   Result<int64_t> id = TableIdLocked(kOp, t.FullName());
   if (!id.ok()) return id.status();
-  {
-    Result<Query> q = db_->Prepare(
-        kOp,
-        "UPDATE tables SET max_file_size = ?, memstore_flush_size = ?, split_policy = ?, "
-        "durability = ?, owner = ? WHERE id = ?");
-    if (!q.ok()) return q.status();
-    q->Int(static_cast<int64_t>(t.max_file_size)).Int(static_cast<int64_t>(t.memstore_flush_size));
-    q->Text(t.split_policy).Text(DurabilityName(t.durability)).Text(t.owner).Int(*id);
-    RL_RETURN_IF_ERROR(q->Run());
-  }
-  RL_RETURN_IF_ERROR(WriteTableBodyLocked(kOp, *id, t));
+  RL_RETURN_IF_ERROR(UpdateTableLocked(kOp, *id, t));
   return txn.Commit(kOp);
+}
+
+Status Catalog::UpdateTableLocked(std::string_view op, int64_t table_id, const TableDescriptor& t) {
+  Result<Query> q = db_->Prepare(
+      op,
+      "UPDATE tables SET max_file_size = ?, memstore_flush_size = ?, split_policy = ?, "
+      "durability = ?, owner = ? WHERE id = ?");
+  if (!q.ok()) return q.status();
+  q->Int(static_cast<int64_t>(t.max_file_size)).Int(static_cast<int64_t>(t.memstore_flush_size));
+  q->Text(t.split_policy).Text(DurabilityName(t.durability)).Text(t.owner).Int(table_id);
+  RL_RETURN_IF_ERROR(q->Run());
+  return WriteTableBodyLocked(op, table_id, t);
 }
 
 Status Catalog::SetTableEnabled(const std::string& full_name, bool enabled) {

@@ -144,6 +144,27 @@ struct SchemeRecord {
   int64_t updated_ms = 0;
 };
 
+// A snapshot (HBase's SnapshotDescription and its manifest): the table's
+// descriptor and regions as they were, and the store files of each region's
+// families. The files themselves are hard links under the cluster's
+// .hbase-snapshot/<name>/ directory (cluster/admin_snapshots.cc).
+struct SnapshotRecord {
+  struct Region {
+    std::string encoded_name;  // the region's name at snapshot time
+    std::string start_key, end_key;
+    int64_t region_id = 0;
+    // Family name -> store file names, oldest first (as the region's manifest lists them).
+    std::vector<std::pair<std::string, std::vector<std::string>>> families;
+    bool operator==(const Region&) const = default;
+  };
+  std::string name;
+  std::string table;        // full name of the snapshotted table
+  int64_t created_ms = 0;
+  int64_t ttl_seconds = 0;  // HBase's snapshot TTL; 0 = FOREVER
+  TableDescriptor descriptor;
+  std::vector<Region> regions;  // by start key
+};
+
 class CatalogBatch {
  public:
   // One step each; the methods below add them.

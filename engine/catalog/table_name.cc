@@ -83,25 +83,27 @@ IllegalChar FindIllegal(std::string_view text, Pred legal) {
   return r;
 }
 
-Status ValidateQualifier(std::string_view q) {
+// `what` is "User-space table" or "Snapshot", as TableName words it.
+Status ValidateQualifier(std::string_view q, std::string_view what = "User-space table") {
   if (q.empty()) return Status::InvalidArgument("Table qualifier must not be empty");
   if (q[0] == '.' || q[0] == '-') {
     // HBase prints the first byte as a number here (a Java byte in a string).
     return Status::InvalidArgument(
-        "Illegal first character <" + std::to_string(static_cast<int>(q[0])) +
-        "> at 0. User-space table qualifiers can only start with 'alphanumeric characters' "
+        "Illegal first character <" + std::to_string(static_cast<int>(q[0])) + "> at 0. " +
+        std::string(what) + " qualifiers can only start with 'alphanumeric characters' "
         "from any language: " +
         std::string(q));
   }
-  if (q == kDisallowedName) return Status::InvalidArgument("Tables may not be named 'zookeeper'");
+  if (q == kDisallowedName && what != "Snapshot") {
+    return Status::InvalidArgument("Tables may not be named 'zookeeper'");
+  }
   const IllegalChar bad = FindIllegal(
       q, [](uint32_t cp) { return IsLetterOrDigit(cp) || cp == '_' || cp == '-' || cp == '.'; });
   if (bad.found) {
     return Status::InvalidArgument(
         "Illegal character code:" + std::to_string(bad.code_unit) + ", <" + bad.shown + "> at " +
-        std::to_string(bad.index) +
-        ". User-space table qualifiers may only contain 'alphanumeric characters' and digits: " +
-        std::string(q));
+        std::to_string(bad.index) + ". " + std::string(what) +
+        " qualifiers may only contain 'alphanumeric characters' and digits: " + std::string(q));
   }
   return Status::OK();
 }
@@ -119,6 +121,8 @@ const FamilyOptions* TableDescriptor::FindFamily(std::string_view family) const 
   }
   return nullptr;
 }
+
+Status ValidateSnapshotName(std::string_view name) { return ValidateQualifier(name, "Snapshot"); }
 
 Status ValidateNamespaceName(std::string_view ns) {
   if (ns.empty()) return Status::InvalidArgument("Namespace name must not be empty");

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "cluster/cluster_impl.h"
+#include "cluster/hbase_meta.h"
 #include "region/manifest.h"
 #include "region/store.h"
 #include "regionlab/bytes.h"
@@ -31,10 +32,16 @@ Status CheckDescriptor(const TableDescriptor& d) {
                                      "' is declared twice in table " + table);
     }
     const std::string where = " (table " + table + ", family " + ToStringBinary(f.name) + ")";
+    // ColumnFamilyDescriptorBuilder.setMaxVersions's refusals, in its words.
     if (f.max_versions < 1) {
-      return Status::InvalidArgument("VERSIONS must be positive" + where);
+      return Status::InvalidArgument("Maximum versions must be positive" + where);
     }
-    if (f.min_versions < 0 || f.min_versions > f.max_versions) {
+    if (f.min_versions > f.max_versions) {
+      return Status::InvalidArgument("Set MaxVersion to " + std::to_string(f.max_versions) +
+                                     " while minVersion is " + std::to_string(f.min_versions) +
+                                     ". Maximum versions must be >= minimum versions" + where);
+    }
+    if (f.min_versions < 0) {
       return Status::InvalidArgument("MIN_VERSIONS (" + std::to_string(f.min_versions) +
                                      ") must be between 0 and VERSIONS (" +
                                      std::to_string(f.max_versions) + ")" + where);
@@ -88,6 +95,11 @@ Result<std::vector<std::string>> Admin::ListNamespaces() {
 Result<TableEntry*> ClusterImpl::FindTableLocked(const std::string& text) {
   auto full = FullTableName(text);
   if (!full.ok()) return full.status();
+  if (IsMetaTable(*full)) {
+    return Status::InvalidArgument(
+        "org.apache.hadoop.hbase.constraint.ConstraintException: hbase:meta shows RegionLab's "
+        "catalog; it cannot be changed, disabled, dropped or snapshotted");
+  }
   std::shared_lock l(mu_);
   auto it = tables_.find(*full);
   if (it == tables_.end()) return Status::NotFound("Table " + *full + " does not exist");
@@ -162,31 +174,34 @@ Status Admin::CreateTable(const TableDescriptor& input, const std::vector<std::s
   }
   desc.enabled = true;
   RL_RETURN_IF_ERROR(cluster_->catalog_->CreateTable(desc, records, cluster_->clock_->NowMillis()));
-  auto stored = cluster_->catalog_->GetTable(full);
+  cluster_->RecordEvent({cluster_->clock_->NowMillis(), "create table", full, "", "",
+                         std::to_string(records.size()) + " regions"});
+  return cluster_->RegisterAndOpenTableLocked(full, records);
+}
+
+Status ClusterImpl::RegisterAndOpenTableLocked(const std::string& full,
+                                               const std::vector<RegionRecord>& records) {
+  auto stored = catalog_->GetTable(full);
   if (!stored.ok()) return stored.status();
   TableEntry te;
   te.desc = *stored;
-  te.policy = CreateSplitPolicy(desc.split_policy).value();
+  auto policy = CreateSplitPolicy(te.desc.split_policy);
+  if (!policy.ok()) return policy.status();
+  te.policy = std::move(*policy);
+  TableEntry* t;
   {
-    std::unique_lock wl(cluster_->mu_);
-    auto& t = cluster_->tables_[full];
-    t = std::move(te);
+    std::unique_lock wl(mu_);
+    t = &tables_[full];
+    *t = std::move(te);
     for (const auto& r : records) {
       auto e = std::make_shared<RegionEntry>();
       e->record = r;
-      e->dir = cluster_->RegionDir(full, r.encoded_name);
-      t.regions[r.start_key] = e;
-      cluster_->regions_[r.encoded_name] = e;
+      e->dir = RegionDir(full, r.encoded_name);
+      t->regions[r.start_key] = e;
+      regions_[r.encoded_name] = e;
     }
   }
-  cluster_->RecordEvent({cluster_->clock_->NowMillis(), "create table", full, "", "",
-                         std::to_string(records.size()) + " regions"});
-  TableEntry* t;
-  {
-    std::shared_lock rl(cluster_->mu_);
-    t = &cluster_->tables_[full];
-  }
-  return cluster_->OpenTableRegionsLocked(*t);
+  return OpenTableRegionsLocked(*t);
 }
 
 Status Admin::ModifyTable(const TableDescriptor& input) {
@@ -272,6 +287,7 @@ Result<bool> Admin::IsTableEnabled(const std::string& table) {
 Result<bool> Admin::TableExists(const std::string& table) {
   auto full = FullTableName(table);
   if (!full.ok()) return full.status();
+  if (IsMetaTable(*full)) return true;
   std::shared_lock rl(cluster_->mu_);
   return cluster_->tables_.count(*full) > 0;
 }
@@ -279,6 +295,7 @@ Result<bool> Admin::TableExists(const std::string& table) {
 Result<TableDescriptor> Admin::GetDescriptor(const std::string& table) {
   auto full = FullTableName(table);
   if (!full.ok()) return full.status();
+  if (IsMetaTable(*full)) return MetaTableDescriptor();
   std::shared_lock rl(cluster_->mu_);
   auto it = cluster_->tables_.find(*full);
   if (it == cluster_->tables_.end()) return Status::NotFound("Table " + *full + " does not exist");

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cluster/cluster_impl.h"
+#include "cluster/hbase_meta.h"
 #include "region/manifest.h"
 #include "region/reference.h"
 #include "regionlab/bytes.h"
@@ -166,6 +167,8 @@ Status ClusterImpl::OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, Regi
   entry->record = rec;
   entry->region = std::move(shared);
   entry->server = server;
+  entry->open_seq_num = report.max_sequence_id + 1;
+  entry->opened_ms = clock_->NowMillis();
   return Status::OK();
 }
 
@@ -235,6 +238,9 @@ Status ClusterImpl::Open(ClusterOpenReport* report) {
     }
   }
 
+  // Links of snapshots that did not commit.
+  RL_RETURN_IF_ERROR(RemoveUnknownSnapshotDirs(report));
+
   // 4. WAL split: the previous run's server WALs become recovered edits of
   // the regions they belong to, replayed when those regions open.
   const std::string servers_dir = JoinPath(data_dir_, "servers");
@@ -281,7 +287,7 @@ Status ClusterImpl::Open(ClusterOpenReport* report) {
         name, JoinPath(JoinPath(servers_dir, name), "wal"), env_, options_.block_cache_per_server,
         options_.global_memstore_per_server, options_.background_threads_per_server,
         read_ahead_.get()));
-    RL_RETURN_IF_ERROR(servers_.back()->Start());
+    RL_RETURN_IF_ERROR(servers_.back()->Start(clock_->NowMillis()));
     (void)catalog_->AddServerEvent(
         {0, clock_->NowMillis(), name, std::string(kEventServerStarted), "", "", "", ""});
   }
@@ -448,6 +454,7 @@ Admin& Cluster::admin() { return *admin_; }
 Result<std::shared_ptr<Table>> Cluster::GetTable(const std::string& name) {
   auto full = FullTableName(name);
   if (!full.ok()) return full.status();
+  if (IsMetaTable(*full)) return std::make_shared<Table>(impl_.get(), *full);
   std::shared_lock l(impl_->mu_);
   if (impl_->tables_.count(*full) == 0) {
     return Status::NotFound("Table " + *full + " does not exist");

@@ -35,11 +35,18 @@ Result<std::string> FullTableName(const std::string& text);
 
 // One region as the router sees it: the catalog record and, when open, the
 // region object and the server it runs on.
+// The snapshots' directory under the data directory, as HBase names it.
+inline constexpr char kSnapshotDirName[] = ".hbase-snapshot";
+
 struct RegionEntry {
   RegionRecord record;
   std::string dir;
   std::shared_ptr<Region> region;  // null while closed, moving or recovering
   RegionServer* server = nullptr;
+  // Set when the region opened: HBase's openSeqNum (the highest sequence id
+  // it recovered + 1) and the time, for hbase:meta.
+  uint64_t open_seq_num = 0;
+  int64_t opened_ms = 0;
 };
 
 struct TableEntry {
@@ -105,6 +112,32 @@ class ClusterImpl {
   Result<TableEntry*> FindTableLocked(const std::string& text);
   // Entries of a table or one region, by table name or encoded region name.
   Result<std::vector<std::shared_ptr<RegionEntry>>> ResolveRegions(const std::string& what);
+
+  // meta_table.cc: hbase:meta's rows, sorted, built from the catalog and
+  // the open regions.
+  Result<std::vector<RowResult>> MetaRows();
+
+  // admin_snapshots.cc. <data>/.hbase-snapshot and one snapshot's directory.
+  std::string SnapshotsDir() const;
+  std::string SnapshotDir(const std::string& name) const;
+  // Hard-links `source` as <snapshot_dir>/<region>/<family dir>/<file>.
+  Status LinkSnapshotFile(const std::string& snapshot_dir, const std::string& region,
+                          const std::string& family, const std::string& file,
+                          const std::string& source);
+  // On open: removes snapshot directories the catalog has no row for.
+  Status RemoveUnknownSnapshotDirs(ClusterOpenReport* report);
+  // Region directories of table `full` holding the snapshot's files as hard
+  // links, one new region record per snapshot region. REQUIRES: admin_mu_.
+  Result<std::vector<RegionRecord>> MaterializeSnapshotLocked(const SnapshotRecord& s,
+                                                              const std::string& full,
+                                                              const TableDescriptor& desc);
+  // A new table `desc` from snapshot `s`, enabled. REQUIRES: admin_mu_, the
+  // table does not exist.
+  Status CloneSnapshotLocked(const SnapshotRecord& s, const TableDescriptor& desc);
+  // After the catalog has the table `full` and its `records`: the routing
+  // entries, then every region opened. REQUIRES: admin_mu_.
+  Status RegisterAndOpenTableLocked(const std::string& full,
+                                    const std::vector<RegionRecord>& records);
 
   // metrics_sampler.cc
   ClusterSample SampleNow();

@@ -19,7 +19,7 @@ RegionServer::RegionServer(std::string name, std::string wal_dir, Env* env,
 
 RegionServer::~RegionServer() { (void)Stop(); }
 
-Status RegionServer::Start() {
+Status RegionServer::Start(int64_t start_code) {
   if (online()) return Status::OK();
   WalOptions wo;
   wo.env = env_;
@@ -29,6 +29,7 @@ Status RegionServer::Start() {
   wal_ = std::move(*wal);
   pool_ = std::make_unique<ThreadPool>(threads_);
   memstore_.bytes = 0;
+  start_code_.store(start_code, std::memory_order_release);
   online_.store(true, std::memory_order_release);
   return Status::OK();
 }

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "cluster/cluster_impl.h"
+#include "cluster/hbase_meta.h"
 #include "regionlab/bytes.h"
 
 namespace regionlab {
@@ -68,10 +69,12 @@ Status ClusterImpl::WithRegion(const std::string& table, const std::string& row,
 }
 
 Status Table::Put(const RowMutation& m) {
+  if (IsMetaTable(name_)) return MetaIsReadOnly("put/delete");
   return cluster_->WithRegion(name_, m.row, [&](Region& r) { return r.Mutate(m); });
 }
 
 Status Table::Batch(const std::vector<RowMutation>& mutations) {
+  if (IsMetaTable(name_)) return MetaIsReadOnly("batch");
   // Group by region so each region takes one group commit; a group that hits
   // a region in transition is retried mutation by mutation.
   std::map<std::string, std::vector<RowMutation>> groups;
@@ -101,11 +104,18 @@ Result<RowResult> Table::Get(const struct Get& get) {
 }
 
 Status Table::Get(const struct Get& get, RowResult* out) {
+  if (IsMetaTable(name_)) {
+    auto rows = cluster_->MetaRows();
+    if (!rows.ok()) return rows.status();
+    *out = GetMetaRow(*rows, get);
+    return Status::OK();
+  }
   return cluster_->WithRegion(name_, get.row, [&](Region& r) { return r.DoGet(get, out); });
 }
 
 Result<int64_t> Table::Increment(const std::string& row, const std::string& family,
                                  const std::string& qualifier, int64_t amount) {
+  if (IsMetaTable(name_)) return MetaIsReadOnly("incr");
   int64_t value = 0;
   Status s = cluster_->WithRegion(name_, row, [&](Region& r) -> Status {
     auto v = r.Increment(row, family, qualifier, amount);
@@ -119,6 +129,7 @@ Result<int64_t> Table::Increment(const std::string& row, const std::string& fami
 
 Result<std::string> Table::Append(const std::string& row, const std::string& family,
                                   const std::string& qualifier, const std::string& suffix) {
+  if (IsMetaTable(name_)) return MetaIsReadOnly("append");
   std::string value;
   Status s = cluster_->WithRegion(name_, row, [&](Region& r) -> Status {
     auto v = r.Append(row, family, qualifier, suffix);
@@ -133,6 +144,7 @@ Result<std::string> Table::Append(const std::string& row, const std::string& fam
 Result<bool> Table::CheckAndMutate(const std::string& family, const std::string& qualifier,
                                    const std::optional<std::string>& expected,
                                    const RowMutation& m) {
+  if (IsMetaTable(name_)) return MetaIsReadOnly("checkAndMutate");
   bool applied = false;
   Status s = cluster_->WithRegion(name_, m.row, [&](Region& r) -> Status {
     auto v = r.CheckAndMutate(family, qualifier, expected, m);
@@ -280,9 +292,30 @@ class ClusterScanner final : public ResultScanner {
   Status status_;
 };
 
+// hbase:meta's rows, evaluated at once (a catalog holds few enough regions).
+class VectorScanner final : public ResultScanner {
+ public:
+  explicit VectorScanner(std::vector<RowResult> rows) : rows_(std::move(rows)) {}
+  bool Next(RowResult* out) override {
+    if (next_ >= rows_.size()) return false;
+    *out = std::move(rows_[next_++]);
+    return true;
+  }
+  Status status() const override { return Status::OK(); }
+
+ private:
+  std::vector<RowResult> rows_;
+  size_t next_ = 0;
+};
+
 }  // namespace
 
 Result<std::unique_ptr<ResultScanner>> Table::GetScanner(const Scan& scan) {
+  if (IsMetaTable(name_)) {
+    auto rows = cluster_->MetaRows();
+    if (!rows.ok()) return rows.status();
+    return std::unique_ptr<ResultScanner>(new VectorScanner(ScanMetaRows(*rows, scan)));
+  }
   {
     auto probe = cluster_->Locate(name_, scan.reversed ? std::string() : scan.start_row);
     if (!probe.ok() && !probe.status().IsNotFound()) return probe.status();

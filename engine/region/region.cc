@@ -342,6 +342,26 @@ Status RegionImpl::RollWal() {
   return wal->Roll();
 }
 
+Status RegionImpl::VisitStoreFiles(
+    const std::function<Status(const std::string&, const std::string&, const std::string&)>& fn)
+    const {
+  // Compactions delete their inputs and flushes add files under state_mu_.
+  std::lock_guard<std::mutex> l(state_mu_);
+  for (const auto& st : stores_) {
+    for (const auto& f : st.version->files) {
+      if (f->is_reference) {
+        return Status::NotSupported("region " + descriptor_.encoded_name + " family " +
+                                    st.family.name + " still reads its parent's file " +
+                                    f->ref.file + " through a reference");
+      }
+    }
+  }
+  for (const auto& st : stores_) {
+    for (const auto& f : st.version->files) RL_RETURN_IF_ERROR(fn(st.family.name, f->name, f->path));
+  }
+  return Status::OK();
+}
+
 Result<SplitPoint> RegionImpl::GetSplitPoint() const {
   SplitPoint sp;
   std::vector<std::shared_ptr<const StoreVersion>> versions;
@@ -471,6 +491,12 @@ Status Region::Replay(const WalEntry& entry) { return impl_->Replay(entry); }
 Status Region::Close() { return impl_->Shutdown(/*flush=*/true); }
 Status Region::Abort() { return impl_->Shutdown(/*flush=*/false); }
 Result<SplitPoint> Region::GetSplitPoint() const { return impl_->GetSplitPoint(); }
+
+Status Region::VisitStoreFiles(
+    const std::function<Status(const std::string&, const std::string&, const std::string&)>& fn)
+    const {
+  return impl_->VisitStoreFiles(fn);
+}
 Result<int64_t> Region::Increment(const std::string& row, const std::string& family,
                                   const std::string& qualifier, int64_t amount,
                                   Durability durability) {

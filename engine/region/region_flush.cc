@@ -38,8 +38,8 @@ ScanQueryOptions RegionImpl::CompactionOptionsFor(const Store& store) const {
 Status RegionImpl::WriteManifestLocked() { return WriteManifest(env_, dir_, manifest_); }
 
 Result<std::shared_ptr<StoreFile>> RegionImpl::WriteStoreFile(
-    size_t store_index, std::unique_ptr<KeyValueIterator> input, ScanType type, bool major,
-    uint64_t* cells) {
+    size_t store_index, std::unique_ptr<KeyValueIterator> input, ScanType type, bool compaction,
+    bool major, uint64_t* cells) {
   const Store& st = stores_[store_index];
   uint64_t number;
   {
@@ -51,7 +51,8 @@ Result<std::shared_ptr<StoreFile>> RegionImpl::WriteStoreFile(
   StoreFileWriterOptions wo;
   wo.family = st.family.name;
   wo.block_size = st.family.block_size;
-  wo.compression = st.family.compression;
+  wo.compression = compaction ? st.family.CompactionCompression() : st.family.compression;
+  wo.encoding = st.family.data_block_encoding;
   wo.bloom = st.family.bloom;
   wo.major_compacted = major;
   auto writer = StoreFileWriter::Create(env_, tmp_path, wo);
@@ -107,7 +108,8 @@ Status RegionImpl::FlushNow(FlushReason reason) {
     memstore_bytes += snap->HeapSize();
     auto it = std::make_unique<HoldingIterator>(snap, snap->NewIterator());
     uint64_t cells = 0;
-    auto file = WriteStoreFile(i, std::move(it), ScanType::kCompactRetainDeletes, false, &cells);
+    auto file = WriteStoreFile(i, std::move(it), ScanType::kCompactRetainDeletes,
+                               /*compaction=*/false, /*major=*/false, &cells);
     if (!file.ok()) {
       return file.status().WithContext("flush of region " + descriptor_.encoded_name);
     }
@@ -235,7 +237,7 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
   auto out = WriteStoreFile(store_index, NewMergingIterator(std::move(children)),
                             drop_deletes ? ScanType::kCompactDropDeletes
                                          : ScanType::kCompactRetainDeletes,
-                            drop_deletes, &cells);
+                            /*compaction=*/true, drop_deletes, &cells);
   // The listener is told after the locks are released: it may flush.
   uint64_t out_bytes = 0, ms = 0;
   {

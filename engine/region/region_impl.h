@@ -41,6 +41,8 @@ class RegionImpl {
   // flush=false the memstores are dropped (an abort: the WAL still has them).
   Status Shutdown(bool flush);
   Result<SplitPoint> GetSplitPoint() const;
+  Status VisitStoreFiles(const std::function<Status(const std::string&, const std::string&,
+                                                    const std::string&)>& fn) const;
   RegionMetrics GetMetrics() const;
   Status Replay(const WalEntry& entry);
   // Replays the entries of this region found in a WAL directory (its own WAL,
@@ -125,9 +127,12 @@ class RegionImpl {
   // region_flush.cc
   Status FlushNow(FlushReason reason);
   Status CompactStore(size_t store_index, bool major);
+  // A flush (compaction false) writes with the family's COMPRESSION, a
+  // compaction with its COMPRESSION_COMPACT, as HBase's HStore does.
   Result<std::shared_ptr<StoreFile>> WriteStoreFile(size_t store_index,
                                                     std::unique_ptr<KeyValueIterator> input,
-                                                    ScanType type, bool major, uint64_t* cells);
+                                                    ScanType type, bool compaction, bool major,
+                                                    uint64_t* cells);
   Result<std::shared_ptr<StoreFile>> OpenStoreFile(const Store& store, const std::string& name);
   Status WriteManifestLocked();  // REQUIRES: state_mu_ held
   // Requests a (minor) compaction when a store has reached the minimum file

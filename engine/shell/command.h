@@ -108,7 +108,8 @@ using CommandFn = Status (*)(CommandContext& ctx);
 
 struct CommandSpec {
   const char* name;
-  const char* group;  // "general", "ddl", "namespace", "dml", "tools", "regionlab"
+  // "general", "ddl", "namespace", "dml", "tools", "snapshots", "regionlab"
+  const char* group;
   CommandFn run;
   // One-line summary for `help`, and the longer usage for help 'name'.
   const char* summary;
@@ -122,5 +123,6 @@ const std::vector<CommandSpec>& DdlCommands();
 const std::vector<CommandSpec>& DmlCommands();
 const std::vector<CommandSpec>& ReadCommands();
 const std::vector<CommandSpec>& ToolCommands();
+const std::vector<CommandSpec>& SnapshotCommands();
 
 }  // namespace regionlab::shell

@@ -1,8 +1,8 @@
 #include "shell/command_util.h"
 
 #include <ctime>
-#include <regex>
 
+#include "filter/regex.h"
 #include "regionlab/bytes.h"
 #include "shell/args.h"
 #include "shell/value.h"
@@ -86,16 +86,20 @@ Json CellJson(const Cell& c) {
 
 Status RegexMatches(const std::string& regex, const std::vector<std::string>& texts,
                     std::vector<std::string>* matching) {
-  // std::regex recurses per character of the subject and of the pattern;
-  // names are short, and long patterns are refused up front.
-  if (regex.size() > 256) return Status::InvalidArgument("the pattern is longer than 256 characters");
-  try {
-    const std::regex re(regex);
-    for (const auto& t : texts) {
-      if (t.size() <= 4096 && std::regex_match(t, re)) matching->push_back(t);
-    }
-  } catch (const std::regex_error& e) {
-    return Status::InvalidArgument("invalid pattern '" + regex + "': " + e.what());
+  // Java's Pattern.compile(regex) (no DOTALL) and Matcher.matches(): the
+  // whole name. The filter language's engine runs in linear time, so any
+  // pattern and name length is safe.
+  Regex::Options options;
+  options.dotall = false;
+  size_t offset = 0;
+  auto plain = Regex::Compile(regex, options, &offset);
+  if (!plain.ok()) {
+    return Status::InvalidArgument("invalid pattern '" + regex + "': " + plain.status().message());
+  }
+  auto whole = Regex::Compile("\\A(?:" + regex + ")\\z", options);
+  if (!whole.ok()) return whole.status();
+  for (const auto& t : texts) {
+    if (whole->Search(t)) matching->push_back(t);
   }
   return Status::OK();
 }

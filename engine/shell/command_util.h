@@ -47,9 +47,10 @@ std::string ColumnText(const Cell& c);
 // The desktop browser's JSON export writes the same objects.
 Json CellJson(const Cell& c);
 
-// Java's Pattern.matches(regex, text) for list / list_namespace (ECMAScript
-// syntax, which agrees with Java's for the usual patterns). An invalid or
-// overlong pattern is InvalidArgument.
+// Java's Pattern.matches(regex, text) for list, list_namespace and the
+// snapshot listings, through the filter language's regex engine (Java's
+// syntax; filter/regex.h). An invalid pattern is InvalidArgument naming the
+// offset of the problem.
 Status RegexMatches(const std::string& regex, const std::vector<std::string>& texts,
                     std::vector<std::string>* matching);
 

@@ -27,12 +27,18 @@ void WarnUnreadStoreSettings(CommandContext& ctx, const TableDescriptor& desc) {
   }
 }
 
+// HBase's sanity-check limits RegionLab lets a lab go below.
+void WarnSanityChecks(CommandContext& ctx, const TableDescriptor& desc) {
+  for (const SanityWarning& w : TableSanityWarnings(desc)) ctx.Warn(w.message);
+}
+
 Status Create(CommandContext& ctx) {
   TableDescriptor desc;
   std::vector<std::string> splits;
   RL_RETURN_IF_ERROR(BuildCreate(&ctx, &desc, &splits));
   WarnUnreadStoreSettings(ctx, desc);
   RL_RETURN_IF_ERROR(ctx.admin().CreateTable(desc, splits));
+  WarnSanityChecks(ctx, desc);
   const std::string name = desc.FullName();
   ctx.Line("Created table " + name);
   ctx.SetReturn("Hbase::Table - " + name);
@@ -50,6 +56,7 @@ Status Alter(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(ApplyAlter(&ctx, &changed));
   WarnUnreadStoreSettings(ctx, changed);
   RL_RETURN_IF_ERROR(ctx.admin().ModifyTable(changed));
+  WarnSanityChecks(ctx, changed);
   auto regions = ctx.admin().ListRegions(table);
   const size_t n = regions.ok() ? regions->size() : 0;
   ctx.Line("Updating all regions with the new schema...");

@@ -16,8 +16,8 @@ namespace regionlab::shell {
 
 namespace {
 
-constexpr const char* kGroupOrder[] = {"general", "namespace", "ddl",      "dml",
-                                       "regions", "tools",     "regionlab"};
+constexpr const char* kGroupOrder[] = {"general", "namespace", "ddl",       "dml",
+                                       "regions", "tools",     "snapshots", "regionlab"};
 
 std::map<std::string, std::vector<const CommandSpec*>> ByGroup(const Shell& shell) {
   std::map<std::string, std::vector<const CommandSpec*>> groups;

@@ -5,20 +5,31 @@
 // ROWPREFIXFILTER, LIMIT, REVERSED, CACHE, BATCH, CACHE_BLOCKS. Cells print
 // as HBase's shell prints them (column=f:q, timestamp=..., value=...) with
 // Bytes.toStringBinary escaping.
+#include "cluster/hbase_meta.h"
 #include "regionlab/bytes.h"
 #include "shell/args.h"
 #include "shell/command_util.h"
 #include "shell/read_options.h"
 #include "shell/shell.h"
+#include "util/coding.h"
 
 namespace regionlab::shell {
 
 namespace {
 
 // "timestamp=..., value=..." (or "type=DeleteColumn" for a delete marker of
-// a raw read), cut to MAXLENGTH characters when given.
-std::string CellText(const Cell& c, const ReadOptions& o, bool epoch) {
+// a raw read), cut to MAXLENGTH characters when given. In hbase:meta, as
+// HBase's table.rb does, info:regioninfo shows as RegionInfo's text and
+// info:serverstartcode as a number (and MAXLENGTH does not cut them).
+std::string CellText(const Cell& c, const ReadOptions& o, bool epoch, bool meta) {
   std::string s = "timestamp=" + FormatTimestamp(c.timestamp, epoch);
+  if (meta && c.family == kMetaFamily && c.qualifier == "regioninfo") {
+    return s + ", value=" + MetaRegionInfoText(c.value);
+  }
+  if (meta && c.family == kMetaFamily && c.qualifier == "serverstartcode" && c.value.size() == 8) {
+    return s + ", value=" +
+           std::to_string(static_cast<int64_t>(DecodeBigEndian64(c.value.data())));
+  }
   if (c.type == CellType::kPut) {
     s += ", value=" + ToStringBinary(c.value);
   } else {
@@ -50,7 +61,7 @@ Status GetCommand(CommandContext& ctx) {
   ctx.Header("COLUMN", "CELL");
   Json cells = Json::Array();
   for (const Cell& c : result->cells) {
-    ctx.Row(ColumnText(c), CellText(c, o, epoch));
+    ctx.Row(ColumnText(c), CellText(c, o, epoch, IsMetaTable(table)));
     cells.Push(CellJson(c));
   }
   ctx.Line(std::string(result->cells.empty() ? "0" : "1") + " row(s)");
@@ -69,6 +80,7 @@ Status ScanCommand(CommandContext& ctx) {
   auto scanner = t->GetScanner(o.scan);
   if (!scanner.ok()) return scanner.status();
   const bool epoch = ctx.options().epoch_timestamps;
+  const bool meta = IsMetaTable(table);
   ctx.Header("ROW", "COLUMN+CELL");
   Json cells = Json::Array();
   int64_t rows = 0;
@@ -87,7 +99,7 @@ Status ScanCommand(CommandContext& ctx) {
     }
     const std::string key = ToStringBinary(r.row);
     for (const Cell& c : r.cells) {
-      ctx.Row(key, "column=" + ColumnText(c) + ", " + CellText(c, o, epoch));
+      ctx.Row(key, "column=" + ColumnText(c) + ", " + CellText(c, o, epoch, meta));
       cells.Push(CellJson(c));
     }
   }

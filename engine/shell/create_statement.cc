@@ -106,8 +106,14 @@ std::string FamilyArgument(const FamilyOptions& f, const FamilyOptions& d) {
   if (f.keep_deleted_cells != d.keep_deleted_cells) {
     Add(&parts, "KEEP_DELETED_CELLS", f.keep_deleted_cells ? "true" : "false");
   }
+  if (f.data_block_encoding != d.data_block_encoding) {
+    Add(&parts, "DATA_BLOCK_ENCODING", RubyLiteral(DataBlockEncodingName(f.data_block_encoding)));
+  }
   if (f.compression != d.compression) {
     Add(&parts, "COMPRESSION", RubyLiteral(CompressionName(f.compression)));
+  }
+  if (f.compaction_compression != d.compaction_compression && f.compaction_compression) {
+    Add(&parts, "COMPRESSION_COMPACT", RubyLiteral(CompressionName(*f.compaction_compression)));
   }
   if (f.ttl_seconds != d.ttl_seconds) {
     Add(&parts, "TTL", f.ttl_seconds == kTtlForever ? "'FOREVER'" : std::to_string(f.ttl_seconds));

@@ -18,11 +18,10 @@ namespace {
 
 // HBase family and table keys RegionLab accepts but does not model.
 const std::set<std::string, std::less<>> kUnmodelledFamilyKeys = {
-    "DATA_BLOCK_ENCODING", "REPLICATION_SCOPE", "CACHE_DATA_ON_WRITE", "CACHE_INDEX_ON_WRITE",
+    "REPLICATION_SCOPE", "CACHE_DATA_ON_WRITE", "CACHE_INDEX_ON_WRITE",
     "CACHE_BLOOMS_ON_WRITE", "CACHE_DATA_IN_L1", "EVICT_BLOCKS_ON_CLOSE",
     "PREFETCH_BLOCKS_ON_OPEN", "NEW_VERSION_BEHAVIOR", "DFS_REPLICATION", "STORAGE_POLICY",
-    "IS_MOB", "MOB_THRESHOLD", "MOB_COMPACT_PARTITION_POLICY", "COMPRESSION_COMPACT",
-    "COMPRESS_TAGS", "IN_MEMORY_COMPACTION", "ENCRYPTION", "ENCRYPTION_KEY"};
+    "IS_MOB", "MOB_THRESHOLD", "MOB_COMPACT_PARTITION_POLICY", "COMPRESS_TAGS", "IN_MEMORY_COMPACTION", "ENCRYPTION", "ENCRYPTION_KEY"};
 const std::set<std::string, std::less<>> kUnmodelledTableKeys = {
     "READONLY", "COMPACTION_ENABLED", "SPLIT_ENABLED", "MERGE_ENABLED", "NORMALIZATION_ENABLED",
     "NORMALIZER_TARGET_REGION_COUNT", "NORMALIZER_TARGET_REGION_SIZE", "PRIORITY",
@@ -115,6 +114,19 @@ void SortedAppend(std::vector<std::pair<std::string, std::string>>* out,
 
 std::string Quote(std::string_view s) { return "'" + std::string(s) + "'"; }
 
+// COMPRESSION and COMPRESSION_COMPACT as admin.rb checks them: upper-cased,
+// then one of Compression.Algorithm's constants (listed in its order).
+Status ParseCodec(const Value& v, Compression* out) {
+  const std::string s = Upper(ToText(v));
+  if (ParseCompression(s, out)) return Status::OK();
+  if (s == "BZIP2") {
+    return Status::NotSupported(
+        "Compression BZIP2 is not supported by RegionLab (NONE SNAPPY GZ LZ4 ZSTD LZO are)");
+  }
+  return Status::InvalidArgument("Compression " + s +
+                                 " is not supported. Use one of LZO GZ NONE SNAPPY LZ4 BZIP2 ZSTD");
+}
+
 }  // namespace
 
 Status FamilyNameOf(const Value& arg, std::string* name) {
@@ -171,18 +183,25 @@ Status ApplyFamilyArg(const Value& arg, FamilyOptions* f, CommandContext* ctx) {
         return Status::InvalidArgument("BloomFilter type " + s +
                                        " is not supported. Use one of NONE ROW ROWCOL");
       }
-    } else if (key == "COMPRESSION") {
-      const std::string s = Upper(ToText(v));
-      if (s == "NONE") {
-        f->compression = Compression::kNone;
-      } else if (s == "SNAPPY") {
-        f->compression = Compression::kSnappy;
-      } else if (s == "GZ" || s == "LZO" || s == "LZ4" || s == "BZIP2" || s == "ZSTD") {
-        return Status::NotSupported("Compression " + s +
-                                    " is not supported by RegionLab (NONE and SNAPPY are)");
+    } else if (key == "COMPRESSION" || key == "COMPRESSION_COMPACT") {
+      Compression codec;
+      RL_RETURN_IF_ERROR(ParseCodec(v, &codec));
+      if (key == "COMPRESSION") {
+        f->compression = codec;
       } else {
-        return Status::InvalidArgument("Compression " + s +
-                                       " is not supported. Use one of NONE SNAPPY");
+        f->compaction_compression = codec;
+      }
+    } else if (key == "DATA_BLOCK_ENCODING") {
+      // admin.rb hands the text to DataBlockEncoding.valueOf, which is case-sensitive.
+      const std::string s = ToText(v);
+      if (s == "PREFIX_TREE") {
+        return Status::NotSupported(
+            "DATA_BLOCK_ENCODING PREFIX_TREE was removed in HBase 2.0 and is not supported"
+            " (NONE PREFIX DIFF FAST_DIFF ROW_INDEX_V1 are)");
+      }
+      if (!ParseDataBlockEncoding(s, &f->data_block_encoding)) {
+        return Status::InvalidArgument(
+            "No enum constant org.apache.hadoop.hbase.io.encoding.DataBlockEncoding." + s);
       }
     } else if (key == "BLOCKCACHE") {
       RL_RETURN_IF_ERROR(ExpectBool(v, "BLOCKCACHE", &f->block_cache));
@@ -441,8 +460,11 @@ std::string DescribeFamily(const FamilyOptions& f) {
   s += ", IN_MEMORY => " + Quote(f.in_memory ? "true" : "false");
   s += ", VERSIONS => " + Quote(std::to_string(f.max_versions));
   s += ", KEEP_DELETED_CELLS => " + Quote(f.keep_deleted_cells ? "TRUE" : "FALSE");
-  s += ", DATA_BLOCK_ENCODING => 'NONE'";
+  s += ", DATA_BLOCK_ENCODING => " + Quote(DataBlockEncodingName(f.data_block_encoding));
   s += ", COMPRESSION => " + Quote(CompressionName(f.compression));
+  if (f.compaction_compression) {
+    s += ", COMPRESSION_COMPACT => " + Quote(CompressionName(*f.compaction_compression));
+  }
   s += ", TTL => " + Quote(HumanReadableTtl(f.ttl_seconds));
   s += ", MIN_VERSIONS => " + Quote(std::to_string(f.min_versions));
   s += ", BLOCKCACHE => " + Quote(f.block_cache ? "true" : "false");
@@ -506,7 +528,11 @@ Json FamilyJson(const FamilyOptions& f) {
   j.Set("TTL", f.ttl_seconds == kTtlForever ? Json("FOREVER") : Json(f.ttl_seconds));
   j.Set("KEEP_DELETED_CELLS", f.keep_deleted_cells);
   j.Set("BLOOMFILTER", BloomTypeName(f.bloom));
+  j.Set("DATA_BLOCK_ENCODING", DataBlockEncodingName(f.data_block_encoding));
   j.Set("COMPRESSION", CompressionName(f.compression));
+  if (f.compaction_compression) {
+    j.Set("COMPRESSION_COMPACT", CompressionName(*f.compaction_compression));
+  }
   j.Set("BLOCKCACHE", f.block_cache);
   j.Set("IN_MEMORY", f.in_memory);
   j.Set("BLOCKSIZE", static_cast<int64_t>(f.block_size));

@@ -35,7 +35,8 @@ std::string HBaseErrorMessage(const Status& status) { return Translate(status.me
 Shell::Shell(Cluster* cluster, ShellOptions options)
     : cluster_(cluster), options_(std::move(options)) {
   for (const auto* group : {&GeneralCommands(), &NamespaceCommands(), &DdlCommands(),
-                            &DmlCommands(), &ReadCommands(), &ToolCommands()}) {
+                            &DmlCommands(), &ReadCommands(), &ToolCommands(),
+                            &SnapshotCommands()}) {
     for (const CommandSpec& spec : *group) commands_[spec.name] = &spec;
   }
 }

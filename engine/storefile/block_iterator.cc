@@ -1,5 +1,6 @@
 #include "storefile/block_iterator.h"
 
+#include "storefile/data_block_encoding.h"
 #include "storefile/format.h"
 #include "util/coding.h"
 #include "util/key_value.h"
@@ -10,20 +11,28 @@ namespace {
 // Entries a Seek scans forward from the current one before it falls back to
 // a binary search: a restart interval's worth.
 constexpr int kMaxForwardSteps = kDataBlockRestartInterval;
+// The one restart point of a block without a restart array: offset 0.
+constexpr char kZeroRestart[4] = {0, 0, 0, 0};
 }  // namespace
 
-BlockIterator::BlockIterator(BlockData contents, std::string origin)
-    : contents_(std::move(contents)), origin_(std::move(origin)) {
+BlockIterator::BlockIterator(BlockData contents, std::string origin, DataBlockEncoding encoding)
+    : contents_(std::move(contents)), encoding_(encoding), origin_(std::move(origin)) {
   Init();
 }
 
-BlockIterator::BlockIterator(BlockData contents, const std::string* path, uint64_t block_offset)
-    : contents_(std::move(contents)), origin_path_(path), origin_offset_(block_offset) {
+BlockIterator::BlockIterator(BlockData contents, const std::string* path, uint64_t block_offset,
+                             DataBlockEncoding encoding)
+    : contents_(std::move(contents)),
+      encoding_(encoding),
+      origin_path_(path),
+      origin_offset_(block_offset) {
   Init();
 }
 
-void BlockIterator::Reset(BlockData contents, const std::string* path, uint64_t block_offset) {
+void BlockIterator::Reset(BlockData contents, const std::string* path, uint64_t block_offset,
+                          DataBlockEncoding encoding) {
   contents_ = std::move(contents);
+  encoding_ = encoding;
   origin_.clear();
   origin_path_ = path;
   origin_offset_ = block_offset;
@@ -35,6 +44,21 @@ void BlockIterator::Reset(BlockData contents, const std::string* path, uint64_t 
 void BlockIterator::Init() {
   const std::string_view block = contents_.view();
   data_ = block.data();
+  sequential_ = IsSequentialEncoding(encoding_);
+  decoded_all_ = false;
+  prev_index_ = -1;
+  if (sequential_) {
+    // The entries fill the block; the first one is the only restart point.
+    restart_array_ = kZeroRestart;
+    if (block.size() > UINT32_MAX) {
+      Corrupt(0, "block of " + std::to_string(block.size()) + " bytes is too large");
+      return;
+    }
+    restarts_ = static_cast<uint32_t>(block.size());
+    num_restarts_ = restarts_ == 0 ? 0 : 1;
+    Invalidate();
+    return;
+  }
   if (block.size() < 4 || block.size() > UINT32_MAX) {
     Corrupt(0, "block of " + std::to_string(block.size()) + " bytes has no restart array");
     return;
@@ -47,6 +71,7 @@ void BlockIterator::Init() {
   }
   restarts_ = size - 4 - 4 * num;
   num_restarts_ = num;
+  restart_array_ = data_ + restarts_;
   if (num == 0 && restarts_ != 0) {
     Corrupt(restarts_, "entries without restart points");
     return;
@@ -65,10 +90,6 @@ void BlockIterator::Init() {
 std::string BlockIterator::Origin() const {
   if (origin_path_ == nullptr) return origin_;
   return *origin_path_ + ": data block at offset " + std::to_string(origin_offset_);
-}
-
-uint32_t BlockIterator::RestartPoint(uint32_t i) const {
-  return DecodeFixed32(data_ + restarts_ + 4 * i);
 }
 
 void BlockIterator::Invalidate() {
@@ -103,6 +124,7 @@ bool BlockIterator::ParseNextEntry() {
     ++restart_index_;
   }
   ++entries_decoded_;
+  if (encoding_ != DataBlockEncoding::kNone) return ParseEncodedEntry();
   const char* p = data_ + current_;
   const char* limit = data_ + restarts_;
   uint32_t shared = 0, non_shared = 0, value_len = 0;
@@ -135,8 +157,32 @@ bool BlockIterator::ParseNextEntry() {
   return true;
 }
 
+bool BlockIterator::ParseEncodedEntry() {
+  const char* error = nullptr;
+  const bool first = current_ == RestartPoint(restart_index_);
+  const char* end = DecodeEntry(encoding_, data_ + current_, data_ + restarts_, first, &key_,
+                                &value_, &error);
+  if (end == nullptr) {
+    Corrupt(current_, error);
+    return false;
+  }
+  next_ = static_cast<uint32_t>(end - data_);
+  return true;
+}
+
 bool BlockIterator::RestartKey(uint32_t i, std::string_view* key) {
   const uint32_t offset = RestartPoint(i);
+  if (encoding_ == DataBlockEncoding::kRowIndexV1) {
+    if (!RowIndexEntryKey(data_ + offset, data_ + restarts_, key)) {
+      Corrupt(offset, "bad row index entry");
+      return false;
+    }
+    return true;
+  }
+  if (sequential_) {  // never asked: such a block has one restart point
+    Corrupt(offset, "no restart entries in an encoded block");
+    return false;
+  }
   const char* p = data_ + offset;
   const char* limit = data_ + restarts_;
   uint32_t shared = 0, non_shared = 0, value_len = 0;
@@ -165,6 +211,10 @@ void BlockIterator::SeekToFirst() {
 void BlockIterator::SeekToLast() {
   if (!status_.ok()) return;
   if (num_restarts_ == 0) return Invalidate();
+  if (sequential_) {
+    if (DecodeAll()) PositionAt(prev_entries_.size() - 1);
+    return;
+  }
   // Keep the last interval's entries: a reverse scan's next step is Prev.
   restart_index_ = num_restarts_ - 1;
   FillPrevEntries(restarts_);
@@ -173,6 +223,7 @@ void BlockIterator::SeekToLast() {
 void BlockIterator::Seek(std::string_view target) {
   if (!status_.ok()) return;
   if (num_restarts_ == 0) return Invalidate();
+  if (sequential_) return SequentialSeek(target);
   if (Valid() && CompareKeys(key(), target) < 0) {
     // The answer lies ahead: scan a few entries, then search only the
     // restart points after the current one.
@@ -218,11 +269,17 @@ void BlockIterator::SeekForPrev(std::string_view target) {
 
 void BlockIterator::Next() {
   if (!Valid()) return;
+  if (decoded_all_) {  // sequential_: step through the decoded entries
+    const size_t k = DecodedIndexOfCurrent() + 1;
+    if (k >= prev_entries_.size()) return Invalidate();
+    return PositionAt(k);
+  }
   ParseNextEntry();
 }
 
 void BlockIterator::Prev() {
   if (!Valid()) return;
+  if (sequential_) return SequentialPrev();
   if (prev_index_ > 0 && prev_entries_[prev_index_].offset == current_) {
     // The entry before lies in the interval the last Prev decoded.
     const PrevEntry& e = prev_entries_[--prev_index_];
@@ -238,6 +295,83 @@ void BlockIterator::Prev() {
     --restart_index_;
   }
   FillPrevEntries(original);
+}
+
+bool BlockIterator::DecodeAll() {
+  if (decoded_all_) return true;
+  SeekToRestart(0);
+  prev_entries_.clear();
+  prev_keys_.clear();
+  while (ParseNextEntry()) {
+    prev_entries_.push_back({current_, next_, static_cast<uint32_t>(prev_keys_.size()),
+                             static_cast<uint32_t>(key_.size()), value_});
+    prev_keys_.append(key_.view());
+  }
+  if (!status_.ok()) return false;
+  decoded_all_ = !prev_entries_.empty();
+  return decoded_all_;
+}
+
+void BlockIterator::PositionAt(size_t k) {
+  const PrevEntry& e = prev_entries_[k];
+  current_ = e.offset;
+  next_ = e.next;
+  restart_index_ = 0;
+  key_.assign(prev_keys_.data() + e.key_offset, e.key_size);
+  value_ = e.value;
+  prev_index_ = static_cast<int>(k);
+}
+
+size_t BlockIterator::DecodedIndexOfCurrent() const {
+  if (prev_index_ >= 0 && prev_entries_[prev_index_].offset == current_) {
+    return static_cast<size_t>(prev_index_);
+  }
+  size_t lo = 0, hi = prev_entries_.size();
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo) / 2;
+    if (prev_entries_[mid].offset < current_) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo;
+}
+
+void BlockIterator::SequentialSeek(std::string_view target) {
+  if (decoded_all_) {
+    // Binary search over the decoded entries: the first key >= target.
+    size_t lo = 0, hi = prev_entries_.size();
+    while (lo < hi) {
+      const size_t mid = lo + (hi - lo) / 2;
+      const PrevEntry& e = prev_entries_[mid];
+      if (CompareKeys(std::string_view(prev_keys_.data() + e.key_offset, e.key_size), target) <
+          0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    if (lo == prev_entries_.size()) return Invalidate();
+    return PositionAt(lo);
+  }
+  // Entries depend on the one before: read on from here when the target
+  // lies ahead, else from the start of the block.
+  if (!(Valid() && CompareKeys(key(), target) < 0)) SeekToRestart(0);
+  while (ParseNextEntry()) {
+    if (CompareKeys(key(), target) >= 0) return;
+  }
+}
+
+void BlockIterator::SequentialPrev() {
+  const uint32_t original = current_;
+  if (!DecodeAll()) return;
+  current_ = original;
+  const size_t k = DecodedIndexOfCurrent();
+  if (k == 0 || k >= prev_entries_.size() || prev_entries_[k].offset != original) {
+    return Invalidate();
+  }
+  PositionAt(k - 1);
 }
 
 void BlockIterator::FillPrevEntries(uint32_t original) {

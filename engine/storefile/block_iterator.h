@@ -1,5 +1,12 @@
 // BlockIterator: a cursor over one uncompressed block written by
-// BlockBuilder, ordered by CompareKeys.
+// BlockBuilder, ordered by CompareKeys, in any DATA_BLOCK_ENCODING.
+//
+// NONE and ROW_INDEX_V1 blocks have restart points (ROW_INDEX_V1 one per
+// row). PREFIX, DIFF and FAST_DIFF blocks have none, as in HBase: a seek
+// reads the block from its start (or from the current entry, when the
+// target lies ahead), and the first Prev or SeekToLast decodes the whole
+// block once and keeps its entries, so that a reverse scan and later seeks
+// in the block binary search them instead of decoding again.
 //
 // Seek is a binary search over the restart points followed by a short linear
 // scan. Prev walks back to the previous restart point and scans forward once,
@@ -28,7 +35,9 @@
 #include <string_view>
 #include <vector>
 
+#include "regionlab/options.h"
 #include "util/block_data.h"
+#include "util/coding.h"
 #include "util/key_buffer.h"
 #include "util/kv_iterator.h"
 
@@ -38,15 +47,18 @@ class BlockIterator final : public KeyValueIterator {
  public:
   // `origin` prefixes error messages, e.g. "/d/f.sf: data block at offset 4096".
   // A malformed restart array makes status() a Corruption at once.
-  BlockIterator(BlockData contents, std::string origin);
+  BlockIterator(BlockData contents, std::string origin,
+                DataBlockEncoding encoding = DataBlockEncoding::kNone);
   // The same, for a data block of the file at *path (not owned; it must
   // outlive the iterator) at `block_offset`: the origin string
   // "<path>: data block at offset N" is only built if an error needs it.
-  BlockIterator(BlockData contents, const std::string* path, uint64_t block_offset);
+  BlockIterator(BlockData contents, const std::string* path, uint64_t block_offset,
+                DataBlockEncoding encoding = DataBlockEncoding::kNone);
 
   // Starts over on another data block, as the constructor above does, reusing
   // this iterator's buffers.
-  void Reset(BlockData contents, const std::string* path, uint64_t block_offset);
+  void Reset(BlockData contents, const std::string* path, uint64_t block_offset,
+             DataBlockEncoding encoding = DataBlockEncoding::kNone);
 
   bool Valid() const override { return status_.ok() && current_ < restarts_; }
   void SeekToFirst() override;
@@ -66,10 +78,21 @@ class BlockIterator final : public KeyValueIterator {
  private:
   // Checks the restart array of contents_ and positions before the first entry.
   void Init();
-  uint32_t RestartPoint(uint32_t i) const;
+  uint32_t RestartPoint(uint32_t i) const { return DecodeFixed32(restart_array_ + 4 * i); }
   void SeekToRestart(uint32_t i);
   // Decodes the entry at next_. False at the end of the block or on corruption.
   bool ParseNextEntry();
+  // ParseNextEntry for the encodings of storefile/data_block_encoding.h.
+  bool ParseEncodedEntry();
+  // PREFIX, DIFF, FAST_DIFF: decodes every entry into prev_entries_ (once
+  // per block); false on corruption. Leaves the position unspecified.
+  bool DecodeAll();
+  // Moves to prev_entries_[k].
+  void PositionAt(size_t k);
+  // The index in prev_entries_ of the entry at offset current_.
+  size_t DecodedIndexOfCurrent() const;
+  void SequentialSeek(std::string_view target);
+  void SequentialPrev();
   // The whole key stored at restart point i, or false (status_ set).
   bool RestartKey(uint32_t i, std::string_view* key);
   // Binary search over restart points [first, num_restarts_) for the last one
@@ -83,6 +106,10 @@ class BlockIterator final : public KeyValueIterator {
   std::string Origin() const;
 
   BlockData contents_;
+  DataBlockEncoding encoding_ = DataBlockEncoding::kNone;
+  bool sequential_ = false;   // PREFIX, DIFF, FAST_DIFF: no restart array
+  bool decoded_all_ = false;  // sequential_: prev_entries_ holds every entry
+  const char* restart_array_ = nullptr;  // restart offsets (a single 0 when sequential_)
   std::string origin_;                     // used when origin_path_ is null
   const std::string* origin_path_ = nullptr;
   uint64_t origin_offset_ = 0;

@@ -28,8 +28,12 @@ void EncodeFileInfo(const StoreFileInfo& info, std::string_view mid_key, std::st
   dst->push_back(static_cast<char>(info.compression));
   dst->push_back(static_cast<char>(info.bloom));
   dst->push_back(static_cast<char>(info.major_compacted ? kMajorCompactedFlag : 0));
-  PutVarint32(dst, static_cast<uint32_t>(info.extra.size()));
-  for (const auto& [k, v] : info.extra) {
+  std::map<std::string, std::string> extra = info.extra;
+  if (info.encoding != DataBlockEncoding::kNone) {
+    extra[std::string(kDataBlockEncodingKey)] = DataBlockEncodingName(info.encoding);
+  }
+  PutVarint32(dst, static_cast<uint32_t>(extra.size()));
+  for (const auto& [k, v] : extra) {
     PutLengthPrefixed(dst, k);
     PutLengthPrefixed(dst, v);
   }
@@ -63,7 +67,7 @@ Status DecodeFileInfo(std::string_view input, const std::string& path, uint64_t 
   const auto bloom = static_cast<uint8_t>(in[1]);
   const auto flags = static_cast<uint8_t>(in[2]);
   in.remove_prefix(3);
-  if (compression > static_cast<uint8_t>(Compression::kSnappy)) return bad("compression");
+  if (!IsCompressionCode(compression)) return bad("compression");
   if (bloom > static_cast<uint8_t>(BloomType::kRowCol)) return bad("bloom");
   if ((flags & ~kMajorCompactedFlag) != 0) return bad("flags");
   uint32_t extra_count = 0;
@@ -72,6 +76,13 @@ Status DecodeFileInfo(std::string_view input, const std::string& path, uint64_t 
     std::string_view k, v;
     if (!GetLengthPrefixed(&in, &k) || !GetLengthPrefixed(&in, &v)) return bad("extra entry");
     out.extra.emplace(k, v);
+  }
+  if (auto it = out.extra.find(std::string(kDataBlockEncodingKey)); it != out.extra.end()) {
+    if (!ParseDataBlockEncoding(it->second, &out.encoding) ||
+        out.encoding == DataBlockEncoding::kNone) {
+      return bad("DATA_BLOCK_ENCODING");
+    }
+    out.extra.erase(it);
   }
   if (!in.empty()) {
     return CorruptionAt(path, kWhat, offset + (input.size() - in.size()),

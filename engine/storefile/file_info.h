@@ -33,6 +33,10 @@ struct StoreFileInfo {
   int64_t min_timestamp = std::numeric_limits<int64_t>::max();
   int64_t max_timestamp = std::numeric_limits<int64_t>::min();
   Compression compression = Compression::kNone;  // the family's setting; blocks may be NONE
+  // The data blocks' DATA_BLOCK_ENCODING. Stored, as HBase's FileInfo stores
+  // it, as the extra entry "DATA_BLOCK_ENCODING" (the name), written only
+  // when not NONE: a file without it is NONE, as every earlier file is.
+  DataBlockEncoding encoding = DataBlockEncoding::kNone;
   BloomType bloom = BloomType::kNone;
   uint32_t block_size = 0;
   bool major_compacted = false;
@@ -40,6 +44,9 @@ struct StoreFileInfo {
 };
 
 namespace storefile {
+
+// The file-info key of the data block encoding (HBase's FileInfo key).
+inline constexpr std::string_view kDataBlockEncodingKey = "DATA_BLOCK_ENCODING";
 
 // Appends the encoded file-info block contents. `mid_key` is the first key
 // of the middle data block (StoreFileReader::MidKey).

@@ -1,10 +1,9 @@
 #include "storefile/format.h"
 
-#include <snappy.h>
-
 #include <cstdio>
 #include <cstring>
 
+#include "storefile/block_codec.h"
 #include "util/coding.h"
 #include "util/crc32c.h"
 #include "util/env.h"
@@ -16,10 +15,6 @@ namespace {
 
 // Bytes of the trailer covered by its CRC: three handles and the version.
 constexpr size_t kTrailerCrcCovered = 6 * 8 + 4;
-
-// Snappy expands at most ~21.4x (a 3-byte copy tag emits 64 bytes); anything
-// claiming more than this is corrupt and is not allocated.
-uint64_t MaxUncompressedSize(uint64_t stored) { return stored * 24 + 64; }
 
 std::string Hex32(uint32_t v) {
   char buf[16];
@@ -121,26 +116,20 @@ Status ReadBlockInto(const RandomAccessFile& file, const BlockHandle& handle, st
         "checksum mismatch (stored " + Hex32(stored_crc) + ", computed " + Hex32(actual_crc) + ")");
   }
   const auto code = static_cast<uint8_t>(trailer[0]);
-  switch (code) {
-    case static_cast<uint8_t>(Compression::kNone): {
-      char* dst = alloc(n);
-      if (n != 0) std::memcpy(dst, raw.data(), n);
-      break;
-    }
-    case static_cast<uint8_t>(Compression::kSnappy): {
-      size_t ulen = 0;
-      if (!snappy::GetUncompressedLength(raw.data(), n, &ulen) || ulen > MaxUncompressedSize(n)) {
-        return CorruptionAt(path, what, handle.offset, "bad snappy header");
-      }
-      if (!snappy::RawUncompress(raw.data(), n, alloc(ulen))) {
-        alloc(0);
-        return CorruptionAt(path, what, handle.offset, "snappy data does not uncompress");
-      }
-      break;
-    }
-    default:
-      return CorruptionAt(path, what, handle.offset,
-                          "unknown compression type " + std::to_string(code));
+  if (!IsCompressionCode(code)) {
+    return CorruptionAt(path, what, handle.offset,
+                        "unknown compression type " + std::to_string(code));
+  }
+  const auto codec = static_cast<Compression>(code);
+  const std::string_view stored(raw.data(), n);
+  size_t ulen = 0;
+  std::string error;
+  if (!UncompressedLength(codec, stored, &ulen, &error)) {
+    return CorruptionAt(path, what, handle.offset, error);
+  }
+  if (!UncompressBlock(codec, stored, alloc(ulen), ulen, &error)) {
+    alloc(0);
+    return CorruptionAt(path, what, handle.offset, error);
   }
   if (type != nullptr) *type = static_cast<Compression>(code);
   return Status::OK();

@@ -40,10 +40,11 @@ bool StoreFileIterator::LoadBlock(size_t i) {
     return false;
   }
   const uint64_t offset = index_[i].handle.offset;
+  const DataBlockEncoding encoding = reader_->info().encoding;
   if (block_) {
-    block_->Reset(std::move(contents), &reader_->path(), offset);
+    block_->Reset(std::move(contents), &reader_->path(), offset, encoding);
   } else {
-    block_.emplace(std::move(contents), &reader_->path(), offset);
+    block_.emplace(std::move(contents), &reader_->path(), offset, encoding);
   }
   block_index_ = i;
   if (BlockFailed()) return false;

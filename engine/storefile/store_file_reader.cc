@@ -326,7 +326,7 @@ Status StoreFileReader::ScanDataBlock(size_t i, bool check_entries, std::string*
   if (!check_entries) return Status::OK();
 
   const std::string origin = DataBlockOrigin(i);
-  storefile::BlockIterator it(std::move(data), origin);
+  storefile::BlockIterator it(std::move(data), origin, meta_.info.encoding);
   uint64_t n = 0;
   for (it.SeekToFirst(); it.Valid(); it.Next()) {
     if (!prev_last_key->empty() && CompareKeys(*prev_last_key, it.key()) >= 0) {

@@ -1,10 +1,9 @@
 #include "storefile/store_file_writer.h"
 
-#include <snappy.h>
-
 #include <algorithm>
 
 #include "regionlab/bytes.h"
+#include "storefile/block_codec.h"
 #include "util/env.h"
 #include "util/key_value.h"
 
@@ -25,13 +24,14 @@ StoreFileWriter::StoreFileWriter(Env* env, std::string path, const StoreFileWrit
       path_(std::move(path)),
       opts_(opts),
       file_(std::move(file)),
-      data_block_(storefile::kDataBlockRestartInterval),
+      data_block_(storefile::kDataBlockRestartInterval, opts.encoding),
       index_block_(storefile::kIndexBlockRestartInterval) {
   if (opts_.bloom != BloomType::kNone) {
     bloom_ = std::make_unique<storefile::BloomFilterBuilder>(opts_.expected_entries);
   }
   info_.family = opts_.family;
   info_.compression = opts_.compression;
+  info_.encoding = opts_.encoding;
   info_.bloom = opts_.bloom;
   info_.block_size = opts_.block_size;
   info_.major_compacted = opts_.major_compacted;
@@ -72,7 +72,7 @@ Status StoreFileWriter::Add(std::string_view key, std::string_view value) {
     return Status::InvalidArgument(path_ + ": key " + ToStringBinary(key) +
                                    " does not sort after " + ToStringBinary(last_key_));
   }
-  if (!data_block_.empty() && data_block_.EstimatedSize() >= opts_.block_size) {
+  if (!data_block_.empty() && data_block_.SizeForBlockLimit() >= opts_.block_size) {
     RL_RETURN_IF_ERROR(FlushDataBlock());
   }
   if (data_block_.empty()) block_first_key_.assign(key);
@@ -107,12 +107,12 @@ Status StoreFileWriter::FlushDataBlock() {
   const std::string_view raw = data_block_.Finish();
   std::string_view stored = raw;
   Compression type = Compression::kNone;
-  if (opts_.compression == Compression::kSnappy) {
-    snappy::Compress(raw.data(), raw.size(), &compressed_);
-    // Keep snappy only when it saves at least 12.5%.
+  if (opts_.compression != Compression::kNone) {
+    storefile::CompressBlock(opts_.compression, raw, &compressed_);
+    // Keep the compressed bytes only when they save at least 12.5%.
     if (compressed_.size() < raw.size() - raw.size() / 8) {
       stored = compressed_;
-      type = Compression::kSnappy;
+      type = opts_.compression;
     }
   }
   BlockHandle handle;

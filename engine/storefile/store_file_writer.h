@@ -3,8 +3,8 @@
 //
 // Cells of one column family are added in strictly increasing key order
 // (util/key_value.h, CompareKeys). The writer cuts data blocks of about
-// `block_size` uncompressed bytes, keeps a snappy block only when it saves at
-// least 12.5%, feeds the bloom filter, and on Finish() appends the bloom
+// `block_size` uncompressed bytes, keeps a compressed block only when it
+// saves at least 12.5%, feeds the bloom filter, and on Finish() appends the bloom
 // block, block index, file info and fixed trailer (FORMAT-storefile.md),
 // then syncs and closes the file.
 //
@@ -37,6 +37,7 @@ struct StoreFileWriterOptions {
   std::string family;                            // recorded in file info
   uint32_t block_size = 65536;                   // BLOCKSIZE: target uncompressed data-block size
   Compression compression = Compression::kNone;  // COMPRESSION
+  DataBlockEncoding encoding = DataBlockEncoding::kNone;  // DATA_BLOCK_ENCODING
   BloomType bloom = BloomType::kRow;             // ROW: distinct rows; ROWCOL: row+qualifier
   // Sizes the bloom for this many distinct bloom keys up front (an upper
   // bound is best: more keys only raise the false-positive rate). 0: size it

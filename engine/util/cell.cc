@@ -32,7 +32,55 @@ int CompareCells(const Cell& a, const Cell& b) {
 }
 
 const char* CompressionName(Compression c) {
-  return c == Compression::kSnappy ? "SNAPPY" : "NONE";
+  switch (c) {
+    case Compression::kNone: return "NONE";
+    case Compression::kSnappy: return "SNAPPY";
+    case Compression::kGz: return "GZ";
+    case Compression::kLz4: return "LZ4";
+    case Compression::kZstd: return "ZSTD";
+    case Compression::kLzo: return "LZO";
+  }
+  return "NONE";
+}
+
+bool ParseCompression(std::string_view name, Compression* out) {
+  for (Compression c : kAllCompressions) {
+    if (name == CompressionName(c)) {
+      *out = c;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool IsCompressionCode(uint8_t code) { return code <= static_cast<uint8_t>(Compression::kLzo); }
+
+const char* DataBlockEncodingName(DataBlockEncoding e) {
+  switch (e) {
+    case DataBlockEncoding::kNone: return "NONE";
+    case DataBlockEncoding::kPrefix: return "PREFIX";
+    case DataBlockEncoding::kDiff: return "DIFF";
+    case DataBlockEncoding::kFastDiff: return "FAST_DIFF";
+    case DataBlockEncoding::kRowIndexV1: return "ROW_INDEX_V1";
+  }
+  return "NONE";
+}
+
+bool ParseDataBlockEncoding(std::string_view name, DataBlockEncoding* out) {
+  for (DataBlockEncoding e : kAllDataBlockEncodings) {
+    if (name == DataBlockEncodingName(e)) {
+      *out = e;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool IsDataBlockEncodingCode(uint8_t code) {
+  for (DataBlockEncoding e : kAllDataBlockEncodings) {
+    if (code == static_cast<uint8_t>(e)) return true;
+  }
+  return false;
 }
 
 const char* BloomTypeName(BloomType b) {

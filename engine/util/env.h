@@ -107,6 +107,10 @@ class Env {
   virtual Status RemoveFile(const std::string& path) = 0;
   // Atomically replaces `to` with `from`.
   virtual Status RenameFile(const std::string& from, const std::string& to) = 0;
+  // Makes `link` a second name of the file `target` (a hard link: both names
+  // reach the same data, which stays until the last name is removed).
+  // Refuses an existing `link`.
+  virtual Status LinkFile(const std::string& target, const std::string& link) = 0;
   // Creates the directory and any missing parents.
   virtual Status CreateDirs(const std::string& dir) = 0;
   // Removes a directory and everything below it.
@@ -155,6 +159,9 @@ class EnvWrapper : public Env {
   Status RemoveFile(const std::string& path) override { return base_->RemoveFile(path); }
   Status RenameFile(const std::string& from, const std::string& to) override {
     return base_->RenameFile(from, to);
+  }
+  Status LinkFile(const std::string& target, const std::string& link) override {
+    return base_->LinkFile(target, link);
   }
   Status CreateDirs(const std::string& dir) override { return base_->CreateDirs(dir); }
   Status RemoveDirRecursive(const std::string& dir) override {

@@ -496,6 +496,13 @@ class PosixEnv final : public Env {
     return Status::OK();
   }
 
+  Status LinkFile(const std::string& target, const std::string& link) override {
+    if (::link(target.c_str(), link.c_str()) != 0) {
+      return PosixError("link " + link + " to " + target, errno);
+    }
+    return Status::OK();
+  }
+
   Status CreateDirs(const std::string& dir) override {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);

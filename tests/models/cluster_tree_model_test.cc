@@ -30,6 +30,14 @@ regionlab::ui::SchemaPtr makeSchema() {
   b.families.resize(1);
   b.families[0].name = "o";
   schema->tables = {a, b};
+  regionlab::SnapshotInfo snap;
+  snap.name = "clicks_monday";
+  snap.table = "clicks";
+  snap.created_ms = 1700000000000;
+  snap.regions = 2;
+  snap.files = 3;
+  snap.bytes = 4096;
+  schema->snapshots = {snap};
   return schema;
 }
 
@@ -62,7 +70,17 @@ class ClusterTreeModelTest : public QObject {
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setSchema(makeSchema());
     model.updateRegions(makeSample());
-    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.rowCount(), 4);  // three namespaces, then the snapshots
+    const QModelIndex snapshots = model.index(3, 0);
+    QCOMPARE(snapshots.data().toString(), QStringLiteral("Snapshots (1)"));
+    QCOMPARE(snapshots.data(ClusterTreeModel::KindRole).toInt(), int(ClusterTreeModel::Kind::SnapshotGroup));
+    const QModelIndex snap = model.index(0, 0, snapshots);
+    QCOMPARE(snap.data().toString(), QStringLiteral("clicks_monday (clicks)"));
+    QCOMPARE(snap.data(ClusterTreeModel::KindRole).toInt(), int(ClusterTreeModel::Kind::Snapshot));
+    QCOMPARE(snap.data(ClusterTreeModel::TargetRole).toString(), QStringLiteral("clicks_monday"));
+    QCOMPARE(snap.data(ClusterTreeModel::TableRole).toString(), QStringLiteral("clicks"));
+    QVERIFY(snap.data(Qt::ToolTipRole).toString().contains(QStringLiteral("3 store files linked")));
+    QCOMPARE(model.findKey(QStringLiteral("s/clicks_monday")), snap);
     const QModelIndex def = model.index(0, 0);
     QCOMPARE(def.data().toString(), QStringLiteral("default"));
     QCOMPARE(def.data(ClusterTreeModel::KindRole).toInt(), int(ClusterTreeModel::Kind::Namespace));

@@ -85,6 +85,17 @@ class CreateTableFormTest : public QObject {
       QVERIFY2(tip.startsWith(FamilyTableModel::columnKey(c) + QLatin1Char(':')), qPrintable(tip));
       QVERIFY2(c == Col::Name || tip.contains(QStringLiteral("Default")), qPrintable(tip));
     }
+    // Every codec and encoding is offered; COMPRESSION_COMPACT may stay unset.
+    auto choices = [&](int column) {
+      return form.families()->index(0, column).data(FamilyTableModel::ChoicesRole).toStringList();
+    };
+    QCOMPARE(choices(Col::Compression),
+             (QStringList{"NONE", "SNAPPY", "GZ", "LZ4", "ZSTD", "LZO"}));
+    QCOMPARE(choices(Col::CompressionCompact),
+             (QStringList{"", "NONE", "SNAPPY", "GZ", "LZ4", "ZSTD", "LZO"}));
+    QCOMPARE(choices(Col::DataBlockEncoding),
+             (QStringList{"NONE", "PREFIX", "DIFF", "FAST_DIFF", "ROW_INDEX_V1"}));
+    QVERIFY(!form.families()->setData(form.families()->index(0, Col::Compression), "BZIP2"));
     // Editing through the models while testers watch them.
     QCOMPARE(form.addFamily(), 1);
     setCell(&form, 1, Col::Versions, 5);
@@ -176,13 +187,16 @@ class CreateTableFormTest : public QObject {
         F::MemstoreFlushSize, -1, -1, QStringLiteral("RegionLab's minimum is 4.00 KB"));
     row("flush below HBase's floor",
         [](CreateTableForm* f, const QString&) { f->setMemstoreFlushSizeText(QStringLiteral("256 KB")); },
-        F::MemstoreFlushSize, -1, -1, QStringLiteral("unless METADATA sets hbase.table.sanity.checks=false"), true);
+        F::MemstoreFlushSize, -1, -1, QStringLiteral("HBase refuses this unless hbase.table.sanity.checks is false"), true);
     row("sanity checks off",
         [](CreateTableForm* f, const QString&) {
           f->setMetadataText(QStringLiteral("hbase.table.sanity.checks=false"));
           f->setMemstoreFlushSizeText(QStringLiteral("256 KB"));
         },
-        F::MemstoreFlushSize, -1, -1, QStringLiteral("might cause very frequent flushing."), true);
+        F::MemstoreFlushSize, -1, -1,
+        QStringLiteral("might cause very frequent flushing. hbase.table.sanity.checks is false, so HBase "
+                       "accepts it too."),
+        true);
     row("metadata without =",
         [](CreateTableForm* f, const QString&) { f->setMetadataText(QStringLiteral("a=1\nb\n")); }, F::Metadata, 1,
         -1, QStringLiteral("METADATA entry 2: \"b\" has no '='"));
@@ -449,7 +463,9 @@ class CreateTableFormTest : public QObject {
              setCell(f, 0, Col::Ttl, QStringLiteral("86400"));
              setCell(f, 0, Col::KeepDeletedCells, true);
              setCell(f, 0, Col::BloomFilter, QStringLiteral("NONE"));
-             setCell(f, 0, Col::Compression, QStringLiteral("SNAPPY"));
+             setCell(f, 0, Col::Compression, QStringLiteral("ZSTD"));
+             setCell(f, 0, Col::CompressionCompact, QStringLiteral("gz"));
+             setCell(f, 0, Col::DataBlockEncoding, QStringLiteral("FAST_DIFF"));
              setCell(f, 0, Col::BlockCache, false);
              setCell(f, 0, Col::BlockSize, 8192);
              setCell(f, 0, Col::Configuration, QStringLiteral("hbase.hstore.blockingStoreFiles=20; x\\x3Dy=a\\x3Bb"));

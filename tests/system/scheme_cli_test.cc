@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -123,6 +124,30 @@ class SchemeCliTest : public QObject {
     QVERIFY(r.out.contains("first automatic split (SteppingSplitPolicy): region "));
   }
 
+  // Measured sizes and speeds for every codec x encoding pair, as JSON and text.
+  void estimate() {
+    Run r = Scheme({"estimate", "--example", "general", "--rows", "1000000", "--sample", "2000", "--json"});
+    QVERIFY2(r.exit_code == 0 && !r.crashed, qPrintable(Describe(r)));
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(o.value("scheme").toString(), QStringLiteral("general"));
+    QCOMPARE(o.value("sample_rows").toInt(), 2000);
+    const QJsonArray results = o.value("results").toArray();
+    QCOMPARE(results.size(), 30);
+    for (const auto& v : results) {
+      const QJsonObject e = v.toObject();
+      QVERIFY(e.value("bytes_per_row").toDouble() > 0);
+      QVERIFY(e.value("total_bytes").toDouble() > 1000000);
+      QVERIFY(e.value("compress_mb_per_s").toDouble() > 0);
+      QVERIFY(e.value("decompress_mb_per_s").toDouble() > 0);
+    }
+    QCOMPARE(results[0].toObject().value("compression").toString(), QStringLiteral("NONE"));
+    QCOMPARE(results[29].toObject().value("data_block_encoding").toString(), QStringLiteral("ROW_INDEX_V1"));
+    Run text = Scheme({"estimate", "--example", "trade-salted", "--rows", "5000", "--sample", "1000"});
+    QVERIFY2(text.exit_code == 0, qPrintable(Describe(text)));
+    QVERIFY(text.out.startsWith("Storage estimate for trade-salted: 5000 rows, from a sample of 1000 rows"));
+    QVERIFY(text.out.contains(QRegularExpression("\\nZSTD +FAST_DIFF +\\d+\\.\\d +\\d+\\.\\d [KM]iB +\\d+ +\\d+\\n")));
+  }
+
   void failures() {
     QTemporaryDir dir;
     Write(dir.filePath("broken.json"), "{\"name\": \"x\",\n \"segments\": [}");
@@ -158,6 +183,9 @@ class SchemeCliTest : public QObject {
     QTest::newRow("splits without regions") << QStringList{"splits", "--example", "general"} << "splits needs --regions R";
     QTest::newRow("simulate with both") << QStringList{"simulate", "--example", "general", "--regions", "3", "--splits", "f"} << "simulate needs either --regions R or --splits FILE";
     QTest::newRow("json for keys") << QStringList{"keys", "--example", "general", "--json"} << "--json belongs to simulate";
+    QTest::newRow("estimate without rows") << QStringList{"estimate", "--example", "general"} << "estimate needs --rows N";
+    QTest::newRow("estimate block size") << QStringList{"estimate", "--example", "general", "--rows", "10", "--block-size", "100"} << "--block-size needs a whole number from 1024";
+    QTest::newRow("rows for keys") << QStringList{"keys", "--example", "general", "--rows", "10"} << "--rows, --block-size and --value-bytes belong to estimate";
     QTest::newRow("missing file") << QStringList{"keys", "/nonexistent/s.json"} << "cannot read /nonexistent/s.json";
     QTest::newRow("missing value") << QStringList{"keys", "--example"} << "--example needs a NAME";
   }

@@ -143,6 +143,17 @@ class Table {
   std::string name_;
 };
 
+// A snapshot as list_snapshots shows it (cluster/admin_snapshots.cc).
+struct SnapshotInfo {
+  std::string name;
+  std::string table;  // the table it was taken of
+  int64_t created_ms = 0;
+  int64_t ttl_seconds = 0;  // 0 = FOREVER
+  size_t regions = 0;
+  size_t files = 0;    // store files it links
+  uint64_t bytes = 0;  // their size (shared with any table that still has them)
+};
+
 class Admin {
  public:
   explicit Admin(ClusterImpl* cluster) : cluster_(cluster) {}
@@ -165,6 +176,19 @@ class Admin {
   Status DeleteTable(const std::string& table);  // only when disabled
   Result<TableDescriptor> GetDescriptor(const std::string& table);
   Result<std::vector<TableDescriptor>> ListTables();
+
+  // Snapshots, as HBase's: a manifest in the catalog plus hard links to the
+  // table's store files (never copies). A snapshot of an enabled table
+  // flushes it first unless skip_flush (HBase's SKIP_FLUSH); restore needs
+  // the table disabled and leaves it disabled (a table that no longer exists
+  // is cloned back); clone makes a new, enabled table. Names follow HBase's
+  // rules for table qualifiers.
+  Status Snapshot(const std::string& table, const std::string& name, bool skip_flush = false,
+                  int64_t ttl_seconds = 0);
+  Result<std::vector<SnapshotInfo>> ListSnapshots();  // oldest first
+  Status CloneSnapshot(const std::string& snapshot, const std::string& table);
+  Status RestoreSnapshot(const std::string& snapshot);
+  Status DeleteSnapshot(const std::string& snapshot);
 
   // Regions.
   Result<std::vector<RegionInfo>> ListRegions(const std::string& table);

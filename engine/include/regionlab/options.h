@@ -5,7 +5,9 @@
 #include <atomic>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "regionlab/cell.h"
 
@@ -16,7 +18,36 @@ class Clock;
 class BlockCache;
 class ThreadPool;
 
-enum class Compression : uint8_t { kNone = 0, kSnappy = 1 };
+// A block codec (HBase's Compression.Algorithm). The values are the type
+// byte of every stored block (FORMAT-storefile.md): NONE and SNAPPY keep the
+// values files have always had, the others follow.
+enum class Compression : uint8_t {
+  kNone = 0,
+  kSnappy = 1,
+  kGz = 2,    // zlib's deflate in the gzip format, as Hadoop's GzipCodec
+  kLz4 = 3,   // liblz4 block format
+  kZstd = 4,  // libzstd frame
+  kLzo = 5,   // liblzo2's LZO1X-1
+};
+// Every codec in the order describe and the forms list them.
+inline constexpr Compression kAllCompressions[] = {Compression::kNone, Compression::kSnappy,
+                                                   Compression::kGz,   Compression::kLz4,
+                                                   Compression::kZstd, Compression::kLzo};
+
+// How the cells of a data block are laid out before compression (HBase's
+// DataBlockEncoding; the values are HBase's ids). kNone is RegionLab's
+// original block: prefix-shared keys with a restart point every 16 cells.
+enum class DataBlockEncoding : uint8_t {
+  kNone = 0,
+  kPrefix = 2,      // PrefixKeyDeltaEncoder
+  kDiff = 3,        // DiffKeyDeltaEncoder
+  kFastDiff = 4,    // FastDiffDeltaEncoder
+  kRowIndexV1 = 7,  // RowIndexCodecV1
+};
+inline constexpr DataBlockEncoding kAllDataBlockEncodings[] = {
+    DataBlockEncoding::kNone, DataBlockEncoding::kPrefix, DataBlockEncoding::kDiff,
+    DataBlockEncoding::kFastDiff, DataBlockEncoding::kRowIndexV1};
+
 enum class BloomType : uint8_t { kNone = 0, kRow = 1, kRowCol = 2 };
 
 // HBase's Durability. kUseDefault resolves to the table's setting, whose
@@ -24,7 +55,14 @@ enum class BloomType : uint8_t { kNone = 0, kRow = 1, kRowCol = 2 };
 // sync is an fsync already).
 enum class Durability : uint8_t { kUseDefault = 0, kSkipWal, kAsyncWal, kSyncWal, kFsyncWal };
 
-const char* CompressionName(Compression c);  // "NONE", "SNAPPY"
+const char* CompressionName(Compression c);  // "NONE", "SNAPPY", "GZ", "LZ4", "ZSTD", "LZO"
+// The codec named `name` (upper case, as HBase's enum); false if none is.
+bool ParseCompression(std::string_view name, Compression* out);
+const char* DataBlockEncodingName(DataBlockEncoding e);  // "NONE", "PREFIX", "DIFF", ...
+bool ParseDataBlockEncoding(std::string_view name, DataBlockEncoding* out);
+// True for a byte that is the value of a Compression / DataBlockEncoding.
+bool IsCompressionCode(uint8_t code);
+bool IsDataBlockEncodingCode(uint8_t code);
 const char* BloomTypeName(BloomType b);      // "NONE", "ROW", "ROWCOL"
 const char* DurabilityName(Durability d);    // "USE_DEFAULT", "SKIP_WAL", ...
 
@@ -37,10 +75,19 @@ struct FamilyOptions {
   bool keep_deleted_cells = false;     // KEEP_DELETED_CELLS
   BloomType bloom = BloomType::kRow;   // BLOOMFILTER
   Compression compression = Compression::kNone;  // COMPRESSION
+  // COMPRESSION_COMPACT: the codec of files written by compactions; unset
+  // (the default) means COMPRESSION, as in HBase.
+  std::optional<Compression> compaction_compression;
+  DataBlockEncoding data_block_encoding = DataBlockEncoding::kNone;  // DATA_BLOCK_ENCODING
   bool block_cache = true;             // BLOCKCACHE: cache data blocks on read
   bool in_memory = false;              // IN_MEMORY: in-memory priority in the block cache
   uint32_t block_size = 65536;         // BLOCKSIZE, bytes
   std::map<std::string, std::string> configuration;  // CONFIGURATION
+
+  // The codec a compaction writes with (COMPRESSION_COMPACT, else COMPRESSION).
+  Compression CompactionCompression() const {
+    return compaction_compression.value_or(compression);
+  }
 };
 
 // Compaction selection (HBase's ExploringCompactionPolicy settings).

@@ -221,6 +221,15 @@ class Region {
 
   Result<SplitPoint> GetSplitPoint() const;
 
+  // Calls fn(family, file name, path) for every live store file, each
+  // family's oldest first, while no flush or compaction can change the set
+  // or delete a file (a snapshot links them; keep fn short). NotSupported
+  // when a store still reads another region's file through a reference
+  // (a fresh split daughter): compact the region first.
+  Status VisitStoreFiles(const std::function<Status(const std::string& family,
+                                                    const std::string& file,
+                                                    const std::string& path)>& fn) const;
+
   // Applies a recovered WAL entry (edits already flushed are skipped).
   Status Replay(const WalEntry& entry);
 

@@ -62,6 +62,28 @@ struct TableDescriptor {
 // `ns` and `name` are written only on success.
 Status ParseTableName(std::string_view text, std::string* ns, std::string* name);
 
+// HBase's TableDescriptorChecker refuses a MAX_FILESIZE under 2 MB and a
+// MEMSTORE_FLUSHSIZE under 1 MB unless hbase.table.sanity.checks is false;
+// RegionLab accepts smaller sizes (a lab wants regions to split and flush
+// early) and warns.
+inline constexpr uint64_t kHBaseMinMaxFileSize = 2ull << 20;
+inline constexpr uint64_t kHBaseMinFlushSize = 1ull << 20;
+
+struct SanityWarning {
+  std::string attribute;  // "MAX_FILESIZE" or "MEMSTORE_FLUSHSIZE"
+  std::string message;    // HBase's message, and why it matters here
+};
+// The sizes of `d` that only HBase's sanity checks would refuse. Each
+// message is TableDescriptorChecker's, followed by "HBase refuses this
+// unless hbase.table.sanity.checks is false" -- or, when the descriptor's
+// METADATA or CONFIGURATION sets that key to false, by the note that HBase
+// would accept it too.
+std::vector<SanityWarning> TableSanityWarnings(const TableDescriptor& d);
+
+// A snapshot name: TableName.isLegalTableQualifierName(name, isSnapshot=true),
+// with its messages ("Snapshot qualifiers may only contain ...").
+Status ValidateSnapshotName(std::string_view name);
+
 // TableName.isLegalNamespaceName: letters, digits and '_', not empty, not "zookeeper".
 Status ValidateNamespaceName(std::string_view ns);
 

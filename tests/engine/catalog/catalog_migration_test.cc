@@ -197,6 +197,23 @@ class CatalogMigrationTest : public QObject {
       QVERIFY(t->families[0].bloom == BloomType::kRowCol);
       QCOMPARE(t->families[0].configuration.at("kk"), std::string("vv"));
       QCOMPARE(t->families[1].name, std::string("a"));
+      // Step 6 rebuilt the family tables: codecs kept, no COMPRESSION_COMPACT,
+      // encoding NONE; every codec and encoding can be stored from now on.
+      QCOMPARE(int(t->families[0].compression), int(Compression::kSnappy));
+      QVERIFY(!t->families[0].compaction_compression.has_value());
+      QCOMPARE(int(t->families[0].data_block_encoding), int(DataBlockEncoding::kNone));
+      {
+        TableDescriptor altered = *t;
+        altered.families[0].compression = Compression::kLzo;
+        altered.families[0].compaction_compression = Compression::kZstd;
+        altered.families[1].data_block_encoding = DataBlockEncoding::kRowIndexV1;
+        RL_QVERIFY_OK((*cat)->UpdateTable(altered));
+        auto back = (*cat)->GetTable("legacy:orders");
+        RL_QVERIFY_OK(back.status());
+        CompareTables(*back, altered);
+        QCOMPARE(back->families[0].configuration.at("kk"), std::string("vv"));
+        RL_QVERIFY_OK((*cat)->UpdateTable(*t));
+      }
 
       // Step 3 marked the SPLIT region as a split parent.
       auto online = (*cat)->ListRegions("legacy:orders");
@@ -239,6 +256,27 @@ class CatalogMigrationTest : public QObject {
       RL_QVERIFY_OK(ns.status());
       QCOMPARE(ns->at("k"), std::string("v"));
 
+      // Step 7's snapshot tables work, the descriptor kept whole.
+      {
+        SnapshotRecord snap;
+        snap.name = "orders_then";
+        snap.table = "legacy:orders";
+        snap.created_ms = 77;
+        snap.descriptor = *t;
+        snap.regions = {{"pa", "", std::string("k\x00", 2), 2, {{"d", {"000000000001.sf", "000000000003.sf"}}}},
+                        {"pb", std::string("k\x00", 2), "", 2, {}}};
+        RL_QVERIFY_OK((*cat)->AddSnapshot(snap));
+        auto back = (*cat)->GetSnapshot("orders_then");
+        RL_QVERIFY_OK(back.status());
+        QCOMPARE(back->table, snap.table);
+        QCOMPARE(back->created_ms, int64_t(77));
+        QVERIFY(back->regions == snap.regions);
+        CompareTables(back->descriptor, snap.descriptor);
+        QVERIFY((*cat)->AddSnapshot(snap).message().find("SnapshotExistsException") != std::string::npos);
+        RL_QVERIFY_OK((*cat)->DeleteSnapshot("orders_then"));
+        QVERIFY((*cat)->GetSnapshot("orders_then").status().IsNotFound());
+      }
+
       // Step 2's tables work.
       RL_QVERIFY_OK((*cat)->AppendMetrics({{1, "region", "pa", "reads", 5}}));
       RL_QVERIFY_OK((*cat)->BeginOperation("merge", "pa+pb", 10).status());
@@ -270,6 +308,7 @@ class CatalogMigrationTest : public QObject {
       RL_QVERIFY_OK((*cat)->CreateTable(MakeTable("default", "t"), TileRegions("t", {"m"}, "r"), 5));
     }
     QCOMPARE(RawExec(path,
+                     "DROP TABLE snapshot_files; DROP TABLE snapshot_regions; DROP TABLE snapshots; "
                      "DROP TABLE rowkey_schemes; "
                      "ALTER TABLE history_regions DROP COLUMN start_key; "
                      "ALTER TABLE history_regions DROP COLUMN end_key; PRAGMA user_version = 3;"),

@@ -33,7 +33,9 @@ TableDescriptor FullTable() {
   d.ttl_seconds = 86400;
   d.keep_deleted_cells = true;
   d.bloom = BloomType::kRowCol;
-  d.compression = Compression::kSnappy;
+  d.compression = Compression::kLz4;
+  d.compaction_compression = Compression::kZstd;
+  d.data_block_encoding = DataBlockEncoding::kDiff;
   d.block_cache = false;
   d.in_memory = true;
   d.block_size = 16384;

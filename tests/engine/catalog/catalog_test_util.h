@@ -96,6 +96,11 @@ inline void CompareFamilies(const FamilyOptions& got, const FamilyOptions& want)
   QCOMPARE(got.keep_deleted_cells, want.keep_deleted_cells);
   QCOMPARE(int(got.bloom), int(want.bloom));
   QCOMPARE(int(got.compression), int(want.compression));
+  QCOMPARE(got.compaction_compression.has_value(), want.compaction_compression.has_value());
+  if (want.compaction_compression) {
+    QCOMPARE(int(*got.compaction_compression), int(*want.compaction_compression));
+  }
+  QCOMPARE(int(got.data_block_encoding), int(want.data_block_encoding));
   QCOMPARE(got.block_cache, want.block_cache);
   QCOMPARE(got.in_memory, want.in_memory);
   QCOMPARE(got.block_size, want.block_size);

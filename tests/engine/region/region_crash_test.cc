@@ -26,7 +26,16 @@ RegionOptions CrashOptions() {
   return o;
 }
 
-RegionDescriptor CrashDescriptor() { return Descriptor({Family("f"), Family("g", 3)}); }
+// The families in DATA_BLOCK_ENCODING `encoding` ("NONE", "PREFIX", ...),
+// g compressed with `codec` ("SNAPPY", ...).
+RegionDescriptor CrashDescriptor(const std::string& encoding, const std::string& codec) {
+  FamilyOptions f = Family("f");
+  FamilyOptions g = Family("g", 3);
+  ParseDataBlockEncoding(encoding, &f.data_block_encoding);
+  g.data_block_encoding = f.data_block_encoding;
+  ParseCompression(codec, &g.compression);
+  return Descriptor({f, g});
+}
 
 std::string RowFor(long i) {
   char buf[32];
@@ -36,8 +45,8 @@ std::string RowFor(long i) {
 
 // Child: write rows numbered from `first` on, print "ack N" after each
 // acknowledged write. Never returns normally.
-int RunChild(const char* dir, long first, Durability durability) {
-  auto region = Region::Open(CrashOptions(), dir, CrashDescriptor());
+int RunChild(const char* dir, long first, Durability durability, const RegionDescriptor& desc) {
+  auto region = Region::Open(CrashOptions(), dir, desc);
   if (!region.ok()) {
     std::fprintf(stderr, "child open failed: %s\n", region.status().ToString().c_str());
     return 3;
@@ -63,14 +72,26 @@ class RegionCrashTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // Store files of every DATA_BLOCK_ENCODING, each with another codec, are
+  // flushed and compacted while the kills land.
   void acknowledgedWritesSurviveSigkill_data() {
     QTest::addColumn<QString>("durability");
-    QTest::newRow("SYNC_WAL") << "sync";
-    QTest::newRow("ASYNC_WAL") << "async";  // the OS keeps written pages across a process kill
+    QTest::addColumn<QString>("encoding");
+    QTest::addColumn<QString>("codec");
+    QTest::newRow("SYNC_WAL") << "sync" << "NONE" << "NONE";
+    // The OS keeps written pages across a process kill.
+    QTest::newRow("ASYNC_WAL") << "async" << "NONE" << "SNAPPY";
+    QTest::newRow("SYNC_WAL PREFIX LZ4") << "sync" << "PREFIX" << "LZ4";
+    QTest::newRow("SYNC_WAL DIFF ZSTD") << "sync" << "DIFF" << "ZSTD";
+    QTest::newRow("ASYNC_WAL FAST_DIFF GZ") << "async" << "FAST_DIFF" << "GZ";
+    QTest::newRow("ASYNC_WAL ROW_INDEX_V1 LZO") << "async" << "ROW_INDEX_V1" << "LZO";
   }
 
   void acknowledgedWritesSurviveSigkill() {
     QFETCH(QString, durability);
+    QFETCH(QString, encoding);
+    QFETCH(QString, codec);
+    const RegionDescriptor desc = CrashDescriptor(encoding.toStdString(), codec.toStdString());
     TempDir dir;
     const quint32 seed = QRandomGenerator::global()->generate();
     qInfo("seed %u", seed);
@@ -82,6 +103,8 @@ class RegionCrashTest : public QObject {
       env.insert("RL_CRASH_CHILD_DIR", QString::fromStdString(dir.path()));
       env.insert("RL_CRASH_CHILD_FIRST", QString::number(next));
       env.insert("RL_CRASH_CHILD_DURABILITY", durability);
+      env.insert("RL_CRASH_CHILD_ENCODING", encoding);
+      env.insert("RL_CRASH_CHILD_CODEC", codec);
       QString err;
       // Let it write a while: until a random number of acks have arrived.
       const long last_ack = RunChildUntilAcked(env, next, 300 + rng.bounded(1500), &err);
@@ -90,7 +113,7 @@ class RegionCrashTest : public QObject {
 
       // Reopen and check every acknowledged row, then let the next round go on.
       RecoveryReport report;
-      auto region = Region::Open(CrashOptions(), dir.path(), CrashDescriptor(), nullptr, &report);
+      auto region = Region::Open(CrashOptions(), dir.path(), desc, nullptr, &report);
       RL_QVERIFY_OK(region.status());
       for (long i = 0; i <= last_ack; ++i) {
         Get get;
@@ -119,8 +142,11 @@ int main(int argc, char** argv) {
     const char* first = std::getenv("RL_CRASH_CHILD_FIRST");
     const char* mode = std::getenv("RL_CRASH_CHILD_DURABILITY");
     const bool async = mode != nullptr && std::string(mode) == "async";
+    const char* encoding = std::getenv("RL_CRASH_CHILD_ENCODING");
+    const char* codec = std::getenv("RL_CRASH_CHILD_CODEC");
     return RunChild(dir, first ? std::atol(first) : 0,
-                    async ? Durability::kAsyncWal : Durability::kSyncWal);
+                    async ? Durability::kAsyncWal : Durability::kSyncWal,
+                    CrashDescriptor(encoding ? encoding : "NONE", codec ? codec : "NONE"));
   }
   QCoreApplication app(argc, argv);
   RegionCrashTest test;

@@ -21,15 +21,19 @@ using namespace regionlab::test;
 
 namespace {
 
-std::vector<FamilyOptions> ModelFamilies() {
+// Every family uses `encoding`; b compresses with `codec`, and a's
+// compactions with it (COMPRESSION_COMPACT).
+std::vector<FamilyOptions> ModelFamilies(DataBlockEncoding encoding, Compression codec) {
   FamilyOptions a = Family("a", 3);
   FamilyOptions b = Family("b", 1000);
   FamilyOptions c = Family("c", 2);
   c.ttl_seconds = 40;
   c.min_versions = 1;
   a.block_size = 512;  // many blocks, so seeks cross block boundaries
-  b.compression = Compression::kSnappy;
+  a.compaction_compression = codec;
+  b.compression = codec;
   b.bloom = BloomType::kRowCol;
+  for (FamilyOptions* f : {&a, &b, &c}) f->data_block_encoding = encoding;
   return {a, b, c};
 }
 
@@ -41,8 +45,13 @@ struct Marker {
 
 class ModelRun {
  public:
-  ModelRun(uint32_t seed, const std::string& dir)
-      : seed_(seed), rng_(seed), dir_(dir), clock_(10'000'000), model_(ModelFamilies()) {
+  ModelRun(uint32_t seed, const std::string& dir, DataBlockEncoding encoding, Compression codec)
+      : seed_(seed),
+        rng_(seed),
+        dir_(dir),
+        families_(ModelFamilies(encoding, codec)),
+        clock_(10'000'000),
+        model_(families_) {
     options_.clock = &clock_;
     options_.memstore_flush_size = 6 * 1024;  // flushes and compactions also happen on their own
     options_.compaction.min_size = 1;
@@ -50,7 +59,7 @@ class ModelRun {
   }
 
   bool Open() {
-    auto r = Region::Open(options_, dir_, Descriptor(ModelFamilies()));
+    auto r = Region::Open(options_, dir_, Descriptor(families_));
     if (!r.ok()) {
       failure_ = "open: " + r.status().ToString();
       return false;
@@ -304,6 +313,7 @@ class ModelRun {
   uint32_t seed_;
   std::mt19937 rng_;
   std::string dir_;
+  std::vector<FamilyOptions> families_;
   ManualClock clock_;
   RegionOptions options_;
   ReferenceModel model_;
@@ -320,24 +330,59 @@ class ModelRun {
 class RegionModelTest : public QObject {
   Q_OBJECT
  private slots:
+  // Every DATA_BLOCK_ENCODING, each with another codec: NONE with SNAPPY
+  // (what the test always ran), PREFIX with LZ4, DIFF with ZSTD, FAST_DIFF
+  // with GZ, ROW_INDEX_V1 with LZO. RL_MODEL_ENCODING picks the encoding of
+  // a replay.
   void randomHistoriesMatchTheModel_data() {
     QTest::addColumn<uint>("seed");
     QTest::addColumn<int>("ops");
+    QTest::addColumn<int>("encoding");
+    QTest::addColumn<int>("codec");
+    const std::pair<DataBlockEncoding, Compression> pairs[] = {
+        {DataBlockEncoding::kNone, Compression::kSnappy},
+        {DataBlockEncoding::kPrefix, Compression::kLz4},
+        {DataBlockEncoding::kDiff, Compression::kZstd},
+        {DataBlockEncoding::kFastDiff, Compression::kGz},
+        {DataBlockEncoding::kRowIndexV1, Compression::kLzo}};
     if (qEnvironmentVariableIsSet("RL_MODEL_SEED")) {
-      QTest::newRow("replay") << qEnvironmentVariable("RL_MODEL_SEED").toUInt() << 4000;
+      DataBlockEncoding e = DataBlockEncoding::kNone;
+      ParseDataBlockEncoding(qEnvironmentVariable("RL_MODEL_ENCODING", "NONE").toStdString(), &e);
+      for (const auto& [encoding, codec] : pairs) {
+        if (encoding == e) {
+          QTest::newRow("replay") << qEnvironmentVariable("RL_MODEL_SEED").toUInt() << 4000
+                                  << int(encoding) << int(codec);
+        }
+      }
       return;
     }
-    QTest::newRow("seed 1") << 1u << 4000;
-    QTest::newRow("seed 2") << 2u << 4000;
-    QTest::newRow("seed 20261122") << 20261122u << 4000;
-    QTest::newRow("fresh seed") << std::random_device{}() << 4000;
+    // NONE keeps the four runs it always had; each other encoding gets one
+    // run of 2000 operations from a fresh seed (printed, for a replay).
+    const uint fresh = std::random_device{}();
+    for (const auto& [encoding, codec] : pairs) {
+      const char* e = DataBlockEncodingName(encoding);
+      const char* c = CompressionName(codec);
+      if (encoding == DataBlockEncoding::kNone) {
+        for (uint seed : {1u, 2u, 20261122u}) {
+          QTest::addRow("%s/%s seed %u", e, c, seed) << seed << 4000 << int(encoding) << int(codec);
+        }
+        QTest::addRow("%s/%s fresh seed", e, c) << fresh << 4000 << int(encoding) << int(codec);
+      } else {
+        QTest::addRow("%s/%s fresh seed", e, c)
+            << fresh + static_cast<uint>(encoding) << 2000 << int(encoding) << int(codec);
+      }
+    }
   }
   void randomHistoriesMatchTheModel() {
     QFETCH(uint, seed);
     QFETCH(int, ops);
-    qInfo("seed %u (replay with RL_MODEL_SEED=%u)", seed, seed);
+    QFETCH(int, encoding);
+    QFETCH(int, codec);
+    const auto e = static_cast<DataBlockEncoding>(encoding);
+    qInfo("seed %u (replay with RL_MODEL_SEED=%u RL_MODEL_ENCODING=%s)", seed, seed,
+          DataBlockEncodingName(e));
     TempDir dir;
-    ModelRun run(seed, dir.path());
+    ModelRun run(seed, dir.path(), e, static_cast<Compression>(codec));
     const bool ok = run.Run(ops);
     QVERIFY2(ok, run.failure().c_str());
     qInfo("%d operations, %d reopens, %llu flushes since the last open", ops, run.reopens(),

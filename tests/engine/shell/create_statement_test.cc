@@ -76,7 +76,9 @@ class CreateStatementTest : public QObject {
     a.in_memory = true;
     a.max_versions = 5;
     a.keep_deleted_cells = true;
-    a.compression = Compression::kSnappy;
+    a.compression = Compression::kZstd;
+    a.compaction_compression = Compression::kGz;
+    a.data_block_encoding = DataBlockEncoding::kFastDiff;
     a.ttl_seconds = 86400;
     a.min_versions = 1;
     a.block_cache = false;
@@ -93,7 +95,8 @@ class CreateStatementTest : public QObject {
     QTest::newRow("every option")
         << every << std::vector<std::string>{"m"}
         << "create 'ns1:every', {NAME => 'a', BLOOMFILTER => 'ROWCOL', IN_MEMORY => true, "
-           "VERSIONS => 5, KEEP_DELETED_CELLS => true, COMPRESSION => 'SNAPPY', TTL => 86400, "
+           "VERSIONS => 5, KEEP_DELETED_CELLS => true, DATA_BLOCK_ENCODING => 'FAST_DIFF', "
+           "COMPRESSION => 'ZSTD', COMPRESSION_COMPACT => 'GZ', TTL => 86400, "
            "MIN_VERSIONS => 1, BLOCKCACHE => false, BLOCKSIZE => 4096, CONFIGURATION => "
            "{'hbase.hstore.blockingStoreFiles' => '10'}}, {NAME => 'b', BLOOMFILTER => 'NONE'}, "
            "{SPLITS => ['m'], MAX_FILESIZE => 134217728, MEMSTORE_FLUSHSIZE => 5242880, "
@@ -194,9 +197,9 @@ class CreateStatementTest : public QObject {
     s = shell::ParseCreateStatement("create 't', 'f', SPLITS => ['b', 'a', 'b']", "", &d, &keys);
     QVERIFY2(s.message().find("All split keys must be unique") != std::string::npos, s.message().c_str());
     std::vector<std::string> warnings;
-    RL_QVERIFY_OK(shell::ParseCreateStatement("create 't', {NAME => 'f', DATA_BLOCK_ENCODING => 'NONE'}",
+    RL_QVERIFY_OK(shell::ParseCreateStatement("create 't', {NAME => 'f', REPLICATION_SCOPE => 1}",
                                               "", &d, &keys, &warnings));
-    QCOMPARE(warnings, std::vector<std::string>{"RegionLab does not model DATA_BLOCK_ENCODING; ignored for column family f"});
+    QCOMPARE(warnings, std::vector<std::string>{"RegionLab does not model REPLICATION_SCOPE; ignored for column family f"});
   }
 
   // The exported statement is what the shell runs.

@@ -183,10 +183,10 @@ class JsonContractTest : public QObject {
     QJsonArray families = d.value("families").toArray();
     QCOMPARE(families.size(), 2);
     QJsonObject f = families[0].toObject();
-    QCOMPARE(Keys(QJsonDocument(f).toJson(QJsonDocument::Compact)).size(), 12);
+    QCOMPARE(Keys(QJsonDocument(f).toJson(QJsonDocument::Compact)).size(), 13);
     for (const char* key : {"NAME", "VERSIONS", "MIN_VERSIONS", "TTL", "KEEP_DELETED_CELLS",
-                            "BLOOMFILTER", "COMPRESSION", "BLOCKCACHE", "IN_MEMORY", "BLOCKSIZE",
-                            "CONFIGURATION", "METADATA"}) {
+                            "BLOOMFILTER", "DATA_BLOCK_ENCODING", "COMPRESSION", "BLOCKCACHE",
+                            "IN_MEMORY", "BLOCKSIZE", "CONFIGURATION", "METADATA"}) {
       QVERIFY2(f.contains(key), key);
     }
     QCOMPARE(f.value("TTL").toInt(), 180);

@@ -265,8 +265,15 @@ class ShellCommandsTest : public QObject {
                            << "put";
     QTest::newRow("no family") << "create 'u'" << "Table must have at least one column family"
                                << "create";
-    QTest::newRow("bad compression") << "create 'u', {NAME => 'f', COMPRESSION => 'GZ'}"
-        << "Compression GZ is not supported by RegionLab (NONE and SNAPPY are)" << "create";
+    QTest::newRow("bad compression") << "create 'u', {NAME => 'f', COMPRESSION => 'XZ'}"
+        << "Compression XZ is not supported. Use one of LZO GZ NONE SNAPPY LZ4 BZIP2 ZSTD"
+        << "create";
+    QTest::newRow("bzip2") << "create 'u', {NAME => 'f', COMPRESSION_COMPACT => 'bzip2'}"
+        << "Compression BZIP2 is not supported by RegionLab (NONE SNAPPY GZ LZ4 ZSTD LZO are)"
+        << "create";
+    QTest::newRow("bad encoding") << "create 'u', {NAME => 'f', DATA_BLOCK_ENCODING => 'diff'}"
+        << "No enum constant org.apache.hadoop.hbase.io.encoding.DataBlockEncoding.diff"
+        << "create";
     QTest::newRow("bad ttl") << "create 'u', {NAME => 'f', TTL => 'soon'}"
         << "TTL 'soon' is not a number of seconds, FOREVER, or a time like '2 DAYS 3 HOURS'"
         << "create";
@@ -326,10 +333,10 @@ class ShellCommandsTest : public QObject {
   void ignoredArgumentsWarnLikeHBase() {
     ShellFixture fx;
     QVERIFY(fx.ok());
-    auto r = fx.Last("create 't', {NAME => 'f', DATA_BLOCK_ENCODING => 'FAST_DIFF', 'FOO' => 1}, "
+    auto r = fx.Last("create 't', {NAME => 'f', REPLICATION_SCOPE => 1, 'FOO' => 1}, "
                      "{'BAR' => 2, REGION_REPLICATION => 2}");
     QVERIFY2(r.ok, r.error.c_str());
-    QVERIFY(Text(r).contains("RegionLab does not model DATA_BLOCK_ENCODING; ignored for column family f\n"));
+    QVERIFY(Text(r).contains("RegionLab does not model REPLICATION_SCOPE; ignored for column family f\n"));
     QVERIFY(Text(r).contains("Unknown argument ignored for column family f: FOO\n"));
     QVERIFY(Text(r).contains("An argument ignored (unknown or overridden): BAR\n"));
     QVERIFY(Text(r).contains("RegionLab does not model REGION_REPLICATION; ignored\n"));
