@@ -656,7 +656,7 @@ Status Admin::StartRegionServer(const std::string& name) {
   RegionServer* server = cluster_->FindServer(name);
   if (server == nullptr) return Status::NotFound("no region server named " + name);
   if (server->online()) return Status::InvalidArgument("region server " + name + " is already running");
-  RL_RETURN_IF_ERROR(server->Start());
+  RL_RETURN_IF_ERROR(server->Start(cluster_->clock_->NowMillis()));
   (void)cluster_->catalog_->AddServerEvent({0, cluster_->clock_->NowMillis(), name,
                                             std::string(kEventServerStarted), "", "", "", ""});
   cluster_->RecordEvent({cluster_->clock_->NowMillis(), "server started", "", "", name, ""});

@@ -282,7 +282,7 @@ Status ClusterImpl::Open(ClusterOpenReport* report) {
         name, JoinPath(JoinPath(servers_dir, name), "wal"), env_, options_.block_cache_per_server,
         options_.global_memstore_per_server, options_.background_threads_per_server,
         read_ahead_.get()));
-    RL_RETURN_IF_ERROR(servers_.back()->Start());
+    RL_RETURN_IF_ERROR(servers_.back()->Start(clock_->NowMillis()));
     (void)catalog_->AddServerEvent(
         {0, clock_->NowMillis(), name, std::string(kEventServerStarted), "", "", "", ""});
   }

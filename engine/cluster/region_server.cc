@@ -19,7 +19,7 @@ RegionServer::RegionServer(std::string name, std::string wal_dir, Env* env,
 
 RegionServer::~RegionServer() { (void)Stop(); }
 
-Status RegionServer::Start() {
+Status RegionServer::Start(int64_t now_ms) {
   if (online()) return Status::OK();
   WalOptions wo;
   wo.env = env_;
@@ -29,6 +29,7 @@ Status RegionServer::Start() {
   wal_ = std::move(*wal);
   pool_ = std::make_unique<ThreadPool>(threads_);
   memstore_.bytes = 0;
+  start_time_ms_.store(now_ms, std::memory_order_release);
   online_.store(true, std::memory_order_release);
   return Status::OK();
 }

@@ -29,14 +29,16 @@ class RegionServer {
                uint64_t global_memstore_limit, int background_threads, ReadAhead* read_ahead);
   ~RegionServer();
 
-  // Opens a new WAL segment in wal_dir and starts the workers.
-  Status Start();
+  // Opens a new WAL segment in wal_dir and starts the workers; `now_ms` is
+  // remembered as the start time (HBase's start code).
+  Status Start(int64_t now_ms);
   // Closes the WAL (synced). REQUIRES: its regions are closed or aborted.
   Status Stop();
 
   const std::string& name() const { return name_; }
   const std::string& wal_dir() const { return wal_dir_; }
   bool online() const { return online_.load(std::memory_order_acquire); }
+  int64_t start_time_ms() const { return start_time_ms_.load(std::memory_order_acquire); }
 
   Wal* wal() const { return wal_.get(); }
   BlockCache* block_cache() const { return cache_.get(); }
@@ -52,6 +54,7 @@ class RegionServer {
   const int threads_;
   std::unique_ptr<BlockCache> cache_;
   std::atomic<bool> online_{false};
+  std::atomic<int64_t> start_time_ms_{0};
   std::unique_ptr<Wal> wal_;
   GlobalMemStoreTracker memstore_;
   std::atomic<bool> off_peak_compaction_{false};
