@@ -69,8 +69,12 @@ int main(int argc, char** argv) {
   regionlab::ClusterOpenReport report;
   auto opened = regionlab::Cluster::Open(dir, regionlab::ClusterOptions{}, &report);
   if (!opened.ok()) {
-    std::fprintf(stderr, "regionlab-demo: cannot open %s: %s\n", dir.c_str(),
-                 opened.status().ToString().c_str());
+    if (opened.status().IsBusy()) {  // another program has the directory: its message says who
+      std::fprintf(stderr, "regionlab-demo: %s\n", opened.status().message().c_str());
+    } else {
+      std::fprintf(stderr, "regionlab-demo: cannot open %s: %s\n", dir.c_str(),
+                   opened.status().ToString().c_str());
+    }
     return 1;
   }
   regionlab::Cluster& cluster = **opened;

@@ -208,8 +208,12 @@ int main(int argc, char** argv) {
   ClusterOpenReport report;
   auto cluster = Cluster::Open(dataDir, ClusterOptions(), &report);
   if (!cluster.ok()) {
-    std::fprintf(stderr, "regionlab-shell: cannot open the cluster in %s: %s\n", dataDir.c_str(),
-                 cluster.status().ToString().c_str());
+    if (cluster.status().IsBusy()) {  // another program has the directory: its message says who
+      std::fprintf(stderr, "regionlab-shell: %s\n", cluster.status().message().c_str());
+    } else {
+      std::fprintf(stderr, "regionlab-shell: cannot open the cluster in %s: %s\n", dataDir.c_str(),
+                   cluster.status().ToString().c_str());
+    }
     return 1;
   }
   for (const auto& op : report.operations_recovered) {

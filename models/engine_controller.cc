@@ -121,8 +121,10 @@ void EngineController::openDataDirectory(const QString& dir, int regionServers) 
     regionlab::ClusterOpenReport report;
     auto result = regionlab::Cluster::Open(dir.toStdString(), options, &report);
     if (!result.ok()) {
-      const QString error = toText(result.status());
-      reply(gen, [this, dir, error] { emit openFailed(dir, error); });
+      const bool inUse = result.status().IsBusy();
+      const QString error =
+          inUse ? QString::fromStdString(result.status().message()) : toText(result.status());
+      reply(gen, [this, dir, error, inUse] { emit openFailed(dir, error, inUse); });
       return;
     }
     state->cluster = std::move(result).value();

@@ -137,7 +137,9 @@ class EngineController : public QObject {
 
  signals:
   void opened(const QString& dir, const QStringList& recoveryNotes);
-  void openFailed(const QString& dir, const QString& error);
+  // inUse: another program (or another window) has the directory open; the
+  // error names it (engine/cluster/data_dir_lock.h).
+  void openFailed(const QString& dir, const QString& error, bool inUse);
   void closed();
   void sampleReady(const regionlab::ui::SamplePtr& sample);
   void schemaReady(const regionlab::ui::SchemaPtr& schema);

@@ -12,6 +12,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
@@ -91,13 +92,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(AppSet
     m_poller->start();
     m_poller->pollNow();
   });
-  connect(m_controller, &EngineController::openFailed, this, [this](const QString& dir, const QString& error) {
-    m_dirLabel->setText(tr("No data directory"));
-    auto* box = new QMessageBox(QMessageBox::Critical, tr("Cannot open data directory"),
-                                tr("%1 could not be opened:\n%2").arg(dir, error), QMessageBox::Ok, this);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
-  });
+  connect(m_controller, &EngineController::openFailed, this,
+          [this](const QString& dir, const QString& error, bool inUse) {
+            m_dirLabel->setText(tr("No data directory"));
+            if (inUse) {
+              showDirectoryInUse(dir, error);
+              return;
+            }
+            auto* box = new QMessageBox(QMessageBox::Critical, tr("Cannot open data directory"),
+                                        tr("%1 could not be opened:\n%2").arg(dir, error), QMessageBox::Ok, this);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+          });
   connect(m_controller, &EngineController::schemaReady, this, &MainWindow::onSchema);
   connect(m_controller, &EngineController::clusterEvent, m_charts, &LiveChartsWidget::addEvent);
   connect(m_controller, &EngineController::actionStarted, this,
@@ -280,6 +286,31 @@ void MainWindow::chooseDirectory(bool create) {
     return;
   }
   openDataDirectory(dir);
+}
+
+void MainWindow::showDirectoryInUse(const QString& dir, const QString& holder) {
+  auto* box = new QMessageBox(QMessageBox::Warning, tr("Data directory in use"),
+                              tr("%1 is in use.").arg(QDir::toNativeSeparators(dir)), QMessageBox::NoButton, this);
+  box->setObjectName(QStringLiteral("directoryInUseBox"));
+  box->setInformativeText(holder);
+  QPushButton* retry = box->addButton(tr("&Retry"), QMessageBox::AcceptRole);
+  retry->setObjectName(QStringLiteral("retryButton"));
+  QPushButton* other = box->addButton(tr("Open &Another\u2026"), QMessageBox::ActionRole);
+  other->setObjectName(QStringLiteral("openAnotherButton"));
+  QPushButton* fresh = box->addButton(tr("&New Data Directory\u2026"), QMessageBox::ActionRole);
+  fresh->setObjectName(QStringLiteral("newDirectoryButton"));
+  box->addButton(QMessageBox::Cancel);
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  connect(box, &QMessageBox::buttonClicked, this, [this, dir, retry, other, fresh](QAbstractButton* b) {
+    if (b == retry) {
+      openDataDirectory(dir);
+    } else if (b == other) {
+      chooseDirectory(false);
+    } else if (b == fresh) {
+      chooseDirectory(true);
+    }
+  });
+  box->open();
 }
 
 void MainWindow::openDataDirectory(const QString& dir) {

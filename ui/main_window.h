@@ -100,6 +100,8 @@ class MainWindow : public QMainWindow {
                        Qt::DockWidgetArea area);
   void rebuildRecentMenu();
   void chooseDirectory(bool create);
+  // Another program has `dir` open: says who, and offers to retry or open another directory.
+  void showDirectoryInUse(const QString& dir, const QString& holder);
   void showTreeMenu(const QPoint& pos);
   void onSample(const SamplePtr& sample);
   void onSchema(const SchemaPtr& schema);

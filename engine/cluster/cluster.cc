@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <set>
 
+#include <unistd.h>
+
 #include "cluster/cluster_impl.h"
 #include "region/manifest.h"
 #include "region/reference.h"
@@ -179,6 +181,12 @@ Status ClusterImpl::OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, Regi
 Status ClusterImpl::Open(ClusterOpenReport* report) {
   ClusterOpenReport local;
   if (report == nullptr) report = &local;
+  RL_RETURN_IF_ERROR(env_->CreateDirs(data_dir_));
+  holder_.program = options_.program_name.empty() ? CurrentProgramName() : options_.program_name;
+  holder_.pid = static_cast<int64_t>(::getpid());
+  auto lock = LockDataDirectory(env_, data_dir_, holder_);
+  if (!lock.ok()) return lock.status();
+  dir_lock_ = std::move(*lock);
   RL_RETURN_IF_ERROR(env_->CreateDirs(JoinPath(data_dir_, "data")));
   auto catalog = Catalog::Open(JoinPath(data_dir_, "catalog.db"));
   if (!catalog.ok()) return catalog.status();
@@ -424,6 +432,8 @@ Status ClusterImpl::Close() {
     Status st = s->Stop();
     if (!st.ok() && result.ok()) result = st;
   }
+  // Nothing writes the directory any more: the next owner may have it.
+  dir_lock_.reset();
   return result;
 }
 
@@ -455,6 +465,13 @@ Result<std::shared_ptr<Table>> Cluster::GetTable(const std::string& name) {
 }
 
 const std::string& Cluster::data_dir() const { return impl_->data_dir_; }
+
+Status Cluster::AdvertiseRestUrl(const std::string& url) {
+  std::lock_guard<std::mutex> l(impl_->admin_mu_);
+  if (impl_->dir_lock_ == nullptr) return Status::Aborted("the cluster is closed");
+  impl_->holder_.rest_url = url;
+  return impl_->dir_lock_->WriteNote(FormatDataDirHolder(impl_->holder_));
+}
 Status Cluster::Close() { return impl_->Close(); }
 ClusterSample Cluster::SampleNow() { return impl_->SampleNow(); }
 

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "cluster/data_dir_lock.h"
 #include "cluster/region_server.h"
 #include "region/split_policy.h"
 #include "regionlab/cluster.h"
@@ -116,6 +117,10 @@ class ClusterImpl {
   const ClusterOptions options_;
   Env* env_;
   Clock* clock_;
+  // The data directory's LOCK (cluster/data_dir_lock.h): taken first in Open,
+  // dropped last in Close.
+  std::unique_ptr<FileLock> dir_lock_;
+  DataDirHolder holder_;
   std::unique_ptr<Catalog> catalog_;
   std::vector<std::unique_ptr<RegionServer>> servers_;
   // One read-ahead thread for every server's block cache: a scan's loads go

@@ -64,6 +64,17 @@ class RandomAccessFile {
   virtual const std::string& path() const = 0;
 };
 
+// An exclusive lock on a file, held until the object is destroyed or its
+// process dies (the operating system drops it then, so a crash never leaves
+// a stale lock behind). The locked file may carry a note naming the holder.
+class FileLock {
+ public:
+  virtual ~FileLock() = default;
+  // Replaces the locked file's contents with `note` (what a refused opener
+  // reads to name the holder).
+  virtual Status WriteNote(std::string_view note) = 0;
+};
+
 class Env {
  public:
   virtual ~Env() = default;
@@ -102,6 +113,12 @@ class Env {
   virtual Status RemoveDirRecursive(const std::string& dir) = 0;
   // Makes the directory's entries (creations, renames) durable.
   virtual Status SyncDir(const std::string& dir) = 0;
+
+  // Takes an exclusive lock on `path` (created when missing) without
+  // waiting: Busy when another holder has it, in this process or another
+  // (the POSIX Env uses flock(2), which conflicts across open files, so a
+  // second open in one process is refused as well).
+  virtual Result<std::unique_ptr<FileLock>> LockFile(const std::string& path) = 0;
 
   // Convenience: whole-file helpers built on the primitives above.
   Status ReadFileToString(const std::string& path, std::string* out);
@@ -144,6 +161,9 @@ class EnvWrapper : public Env {
     return base_->RemoveDirRecursive(dir);
   }
   Status SyncDir(const std::string& dir) override { return base_->SyncDir(dir); }
+  Result<std::unique_ptr<FileLock>> LockFile(const std::string& path) override {
+    return base_->LockFile(path);
+  }
 
  private:
   Env* base_;

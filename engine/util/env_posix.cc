@@ -1,6 +1,7 @@
 // POSIX implementation of Env.
 #include <dirent.h>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -397,6 +398,28 @@ Result<int> OpenWithSize(const std::string& path, int flags, uint64_t* size) {
   return fd;
 }
 
+class PosixFileLock final : public FileLock {
+ public:
+  PosixFileLock(std::string path, int fd) : path_(std::move(path)), fd_(fd) {}
+  ~PosixFileLock() override { ::close(fd_); }  // closing the file drops the flock
+
+  Status WriteNote(std::string_view note) override {
+    if (::ftruncate(fd_, 0) != 0) return PosixError(path_ + " (truncate)", errno);
+    size_t done = 0;
+    while (done < note.size()) {
+      ssize_t w = ::pwrite(fd_, note.data() + done, note.size() - done, static_cast<off_t>(done));
+      if (w < 0 && errno == EINTR) continue;
+      if (w < 0) return PosixError(path_ + " (write)", errno);
+      done += static_cast<size_t>(w);
+    }
+    return Status::OK();
+  }
+
+ private:
+  const std::string path_;
+  const int fd_;
+};
+
 class PosixEnv final : public Env {
  public:
   Result<std::unique_ptr<WritableFile>> NewWritableFile(const std::string& path) override {
@@ -485,6 +508,19 @@ class PosixEnv final : public Env {
     std::filesystem::remove_all(dir, ec);
     if (ec) return Status::IOError(dir + " (remove directory): " + ec.message());
     return Status::OK();
+  }
+
+  Result<std::unique_ptr<FileLock>> LockFile(const std::string& path) override {
+    int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) return PosixError(path + " (open lock file)", errno);
+    while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      const int err = errno;
+      if (err == EINTR) continue;
+      ::close(fd);
+      if (err == EWOULDBLOCK) return Status::Busy(path + " is locked by another holder");
+      return PosixError(path + " (lock)", err);
+    }
+    return std::unique_ptr<FileLock>(new PosixFileLock(path, fd));
   }
 
   Status SyncDir(const std::string& dir) override {

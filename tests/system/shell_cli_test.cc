@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "regionlab/cluster.h"
 #include "support/test_util.h"
 
 namespace {
@@ -136,6 +137,70 @@ class ShellCliTest : public QObject {
     Run r = Shell(QStringList{"--data", data.path()} + args);
     QVERIFY2(r.exit_code == 2 && !r.crashed, qPrintable(Describe(r)));
     QVERIFY(r.err.contains("usage: regionlab-shell"));
+  }
+
+  // A directory another program has open is refused at once, naming the
+  // holder; the refused statements write nothing.
+  void heldDirectoryIsRefused() {
+    QTemporaryDir data;
+    regionlab::ClusterOptions options;
+    options.metrics_interval_ms = 0;
+    options.program_name = "regionlab-rest";
+    auto holder = regionlab::Cluster::Open(data.path().toStdString(), options);
+    QVERIFY2(holder.ok(), holder.status().ToString().c_str());
+    QVERIFY((*holder)->AdvertiseRestUrl("http://127.0.0.1:8080").ok());
+    Run r = Shell({"--data", data.path(), "-e", "create 't', 'f'; put 't', 'r', 'f:q', 'v'"});
+    QVERIFY2(r.exit_code == 1 && !r.crashed, qPrintable(Describe(r)));
+    const QString expected = QString("regionlab-shell: RegionLab (regionlab-rest, pid %1) has the data "
+                                     "directory %2 open. Close it first")
+                                 .arg(QCoreApplication::applicationPid())
+                                 .arg(data.path());
+    QVERIFY2(r.err.startsWith(expected), qPrintable(Describe(r)));
+    QVERIFY2(r.err.contains("reach it through its REST gateway at http://127.0.0.1:8080."),
+             qPrintable(Describe(r)));
+    QVERIFY(r.out.isEmpty());
+    auto exists = (*holder)->admin().TableExists("t");
+    QVERIFY(exists.ok() && !*exists);
+  }
+
+  // Two shells started together on one directory, as a user might: whichever
+  // gets the directory second is refused, or runs after the first closed it;
+  // either way every acknowledged put is there.
+  void twoShellsNeverLoseAcknowledgedWrites() {
+    QTemporaryDir data;
+    QVERIFY(Shell({"--data", data.path(), "-e", "create 't', 'f'"}).exit_code == 0);
+    auto script = [](const QString& prefix, int n) {
+      QByteArray s;
+      for (int i = 0; i < n; ++i) s += QString("put 't', '%1%2', 'f:q', 'v'\n").arg(prefix).arg(i, 5, 10, QChar('0')).toUtf8();
+      return s;
+    };
+    QProcess a, b;
+    for (QProcess* p : {&a, &b}) p->setProgram(ShellBinary());
+    a.setArguments({"--json", "--data", data.path()});
+    b.setArguments({"--json", "--data", data.path()});
+    a.start();
+    b.start();
+    QVERIFY(a.waitForStarted() && b.waitForStarted());
+    a.write(script("a", 3000));
+    b.write(script("b", 200));
+    a.closeWriteChannel();
+    b.closeWriteChannel();
+    QVERIFY(a.waitForFinished(120000) && b.waitForFinished(120000));
+    int acknowledged = 0, refused = 0;
+    for (QProcess* p : {&a, &b}) {
+      const QString out = QString::fromUtf8(p->readAllStandardOutput());
+      const QString err = QString::fromUtf8(p->readAllStandardError());
+      acknowledged += out.count("\"ok\":true") + out.count("\"ok\": true");
+      if (p->exitCode() != 0) {
+        QVERIFY2(err.contains("has the data directory") && err.contains("Close it first"), qPrintable(err));
+        QVERIFY(out.isEmpty());
+        ++refused;
+      }
+    }
+    QVERIFY(refused <= 1);
+    Run count = Shell({"--data", data.path(), "-e", "count 't'"});
+    QVERIFY2(count.exit_code == 0, qPrintable(Describe(count)));
+    QVERIFY2(count.out.contains(QString("%1 row(s)").arg(acknowledged)), qPrintable(count.out));
   }
 
   void garbageNeverKillsTheShell() {

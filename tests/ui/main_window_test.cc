@@ -483,6 +483,43 @@ class MainWindowTest : public QObject {
     QCOMPARE(regionlab::ui::AppSettings::load().chartWindowSeconds, 900);
   }
 
+  // A directory another program has open: the window says who has it and
+  // offers Retry, Open Another and New; Retry opens it once it is free.
+  void directoryInUseIsExplainedAndRetried() {
+    regionlab::test::TempDir data;
+    regionlab::ClusterOptions options;
+    options.metrics_interval_ms = 0;
+    options.program_name = "regionlab-shell";
+    auto holder = regionlab::Cluster::Open(data.path(), options);
+    RL_QVERIFY_OK(holder.status());
+    MainWindow w;
+    w.show();
+    QSignalSpy failed(w.controller(), &EngineController::openFailed);
+    QSignalSpy opened(w.controller(), &EngineController::opened);
+    w.openDataDirectory(QString::fromStdString(data.path()));
+    QVERIFY(failed.wait(kWaitMs));
+    QCOMPARE(failed.first().at(2).toBool(), true);
+    QMessageBox* box = nullptr;
+    QVERIFY(QTest::qWaitFor([&] {
+      box = w.findChild<QMessageBox*>(QStringLiteral("directoryInUseBox"));
+      return box != nullptr && box->isVisible();
+    }, kWaitMs));
+    QVERIFY2(box->informativeText().startsWith(
+                 QStringLiteral("RegionLab (regionlab-shell, pid %1, this process) has the data directory %2 open.")
+                     .arg(QCoreApplication::applicationPid())
+                     .arg(QString::fromStdString(data.path()))),
+             qPrintable(box->informativeText()));
+    QVERIFY(box->findChild<QAbstractButton*>(QStringLiteral("openAnotherButton")) != nullptr);
+    QVERIFY(box->findChild<QAbstractButton*>(QStringLiteral("newDirectoryButton")) != nullptr);
+    RL_SAVE_SCREENSHOT(box, QStringLiteral("directory-in-use.png"));
+    QVERIFY(!w.controller()->isOpen());
+
+    RL_QVERIFY_OK((*holder)->Close());
+    box->findChild<QAbstractButton*>(QStringLiteral("retryButton"))->click();
+    QVERIFY(opened.wait(kWaitMs));
+    QVERIFY(w.controller()->isOpen());
+  }
+
   void recentDirectoriesAreBoundedAndUnique() {
     regionlab::ui::AppSettings s;
     for (int i = 0; i < 12; ++i) s.addRecentDirectory(QStringLiteral("/d%1").arg(i));

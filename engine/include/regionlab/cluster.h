@@ -3,6 +3,9 @@
 //
 // A data directory holds the catalog (catalog.db), each region server's WAL
 // (servers/<name>/wal) and the regions (data/<namespace>/<table>/<region>).
+// One Cluster at a time may have it open, in any process: Open takes an
+// exclusive lock on its LOCK file and refuses (Busy, naming the holder) while
+// another has it; the lock is released by Close or the holder's death.
 // Admin changes the schema and the layout; Table reads and writes rows,
 // routing each row to its region.
 //
@@ -42,6 +45,9 @@ struct ClusterOptions {
   int metrics_interval_ms = 1000;  // sampling period; <= 0: no sampler thread
   size_t metrics_history = 900;    // samples kept in memory (15 min at 1 Hz)
   bool persist_metrics = true;     // also write samples to the catalog
+  // The program named in the data directory's LOCK file while this cluster
+  // has it open; empty: the running executable's name.
+  std::string program_name;
 };
 
 // Where a region is and how big it is.
@@ -236,6 +242,12 @@ class Cluster {
   Status WaitForBackgroundWork();
 
   const std::string& data_dir() const;
+  // Names `url` (empty: none) in the data directory's LOCK file as this
+  // process's REST gateway, so that a program refused the directory is told
+  // where to reach it instead.
+  Status AdvertiseRestUrl(const std::string& url);
+  // Closes the regions (each flushes its memstores), stops
+  // the region servers and releases the data directory's lock.
   Status Close();
 
  private:
