@@ -20,6 +20,7 @@
 #include "rest/http_server.h"
 #include "rest/rest_service.h"
 #include "util/default_paths.h"
+#include "util/env.h"
 
 using namespace regionlab;
 
@@ -108,12 +109,21 @@ int main(int argc, char** argv) {
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   signal(SIGPIPE, SIG_IGN);  // a client that hangs up must not end the server
 
+  if (Status s = Env::Default()->CreateDirs(args.dataDir); !s.ok()) {
+    std::fprintf(stderr, "regionlab-rest: cannot open %s: %s\n", args.dataDir.c_str(),
+                 s.ToString().c_str());
+    return 1;
+  }
   ClusterOptions cluster_options;
   ClusterOpenReport report;
   auto cluster = Cluster::Open(args.dataDir, cluster_options, &report);
   if (!cluster.ok()) {
-    std::fprintf(stderr, "regionlab-rest: cannot open %s: %s\n", args.dataDir.c_str(),
-                 cluster.status().ToString().c_str());
+    if (cluster.status().IsBusy()) {  // another program has the directory: its message says who
+      std::fprintf(stderr, "regionlab-rest: %s\n", cluster.status().message().c_str());
+    } else {
+      std::fprintf(stderr, "regionlab-rest: cannot open %s: %s\n", args.dataDir.c_str(),
+                   cluster.status().ToString().c_str());
+    }
     return 1;
   }
   for (const std::string& p : report.problems) {
@@ -134,6 +144,12 @@ int main(int argc, char** argv) {
     service.reset();
     (void)(*cluster)->Close();
     return 1;
+  }
+  // A program refused the directory (it is locked while open) is told where
+  // to reach it instead.
+  if (Status s = (*cluster)->AdvertiseRestUrl(server->url()); !s.ok()) {
+    std::fprintf(stderr, "regionlab-rest: could not name the gateway in %s/LOCK: %s\n",
+                 args.dataDir.c_str(), s.ToString().c_str());
   }
   if (!rest::IsLoopbackAddress(args.bind)) {
     std::fprintf(stderr,
@@ -159,6 +175,7 @@ int main(int argc, char** argv) {
               signal_number == SIGINT ? "SIGINT" : "SIGTERM");
   std::fflush(stdout);
   server->Stop();
+  (void)(*cluster)->AdvertiseRestUrl("");
   const rest::RestStats stats = service->stats();
   service.reset();
   if (Status s = (*cluster)->Close(); !s.ok()) {

@@ -60,6 +60,13 @@ class RestCliTest : public QObject {
       QCOMPARE(put->status, 200);
       auto got = c.Get(("/" + table + "/row1/cf:a").c_str(), {{"Accept", "application/octet-stream"}});
       QCOMPARE(got->body, std::string("value1"));
+      // While the gateway has the directory, another opener is refused and
+      // told the gateway's URL.
+      auto second = Cluster::Open(dir.path());
+      QVERIFY(!second.ok());
+      QVERIFY(second.status().IsBusy());
+      QVERIFY2(second.status().message().find(url.toStdString()) != std::string::npos,
+               second.status().message().c_str());
       ::kill(static_cast<pid_t>(p.processId()), sig);
       QVERIFY(p.waitForFinished(30000));
       QCOMPARE(p.exitStatus(), QProcess::NormalExit);
