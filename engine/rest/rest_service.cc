@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "rest/jmx.h"
 #include "rest/resources.h"
 #include "rest/scanner_registry.h"
 
@@ -175,6 +176,10 @@ RestResponse RestService::Route(const RestRequest& request) {
     return ErrorResponse(404, "no resource /status/" + std::string(rest));
   }
   if (first == "namespaces") return NamespacesResource(ctx, rest);
+  if (first == "jmx" && rest.empty()) {
+    if (request.method != "GET") return MethodNotAllowed(request, "GET");
+    return JmxResponse(cluster_->SampleNow(), stats(), ctx.params);
+  }
 
   auto table = TableFromPath(first);
   if (!table.ok()) return StatusResponse(table.status());
