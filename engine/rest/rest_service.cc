@@ -144,6 +144,7 @@ RestStats RestService::stats() const {
 
 RestResponse RestService::Handle(const RestRequest& request) {
   requests_.fetch_add(1, std::memory_order_relaxed);
+  if (options_.request_counter) options_.request_counter->fetch_add(1, std::memory_order_relaxed);
   scanners_->EvictIdle(false);
   RestResponse r = Route(request);
   if (r.status >= 400) errors_.fetch_add(1, std::memory_order_relaxed);

@@ -53,6 +53,9 @@ struct RestOptions {
   int stream_rows = 256;
   // The clock for scanner idle times (milliseconds); nullptr: steady_clock.
   std::function<int64_t()> now_ms;
+  // When set, every request is counted here too: a counter that may outlive
+  // the service (the desktop app's status bar reads it).
+  std::shared_ptr<std::atomic<uint64_t>> request_counter;
 };
 
 // What the service has done so far (for the status bar and /jmx).
