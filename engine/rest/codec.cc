@@ -194,7 +194,8 @@ std::string WriteTableInfo(MediaType type, const TableInfoModel& m) {
 #undef RL_REST_DISPATCH
 
 void CellSetWriter::Begin(std::string* out) {
-  first_ = true;
+  first_row_ = true;
+  row_open_ = false;
   if (type_ == MediaType::kJson) {
     out->append("{\"Row\":[");
   } else if (type_ == MediaType::kXml) {
@@ -203,20 +204,51 @@ void CellSetWriter::Begin(std::string* out) {
   }
 }
 
-void CellSetWriter::Row(const RowResult& row, std::string* out, size_t begin, size_t end) {
-  end = std::min(end, row.cells.size());
+void CellSetWriter::CloseRow(std::string* out) {
+  if (!row_open_) return;
   if (type_ == MediaType::kJson) {
-    if (!first_) out->push_back(',');
-    json::AppendRow(row, begin, end, out);
+    out->append(json::kRowEnd);
   } else if (type_ == MediaType::kXml) {
-    xml::AppendRow(row, begin, end, out);
+    out->append(xml::kRowEnd);
   } else {
-    pb::AppendRow(row, begin, end, out);
+    pb::AppendRowOf(open_key_, cells_, out);
+    cells_.clear();
   }
-  first_ = false;
+  row_open_ = false;
+}
+
+void CellSetWriter::RowPart(const RowResult& row, std::string* out, size_t begin, size_t end) {
+  end = std::min(end, row.cells.size());
+  const bool continues = row_open_ && open_key_ == row.row;
+  if (!continues) {
+    CloseRow(out);
+    if (type_ == MediaType::kJson) {
+      if (!first_row_) out->push_back(',');
+      json::AppendRowStart(row.row, out);
+    } else if (type_ == MediaType::kXml) {
+      xml::AppendRowStart(row.row, out);
+    }
+    open_key_ = row.row;
+    row_open_ = true;
+    first_row_ = false;
+  }
+  if (type_ == MediaType::kJson) {
+    json::AppendCells(row, begin, end, !continues, out);
+  } else if (type_ == MediaType::kXml) {
+    xml::AppendCells(row, begin, end, !continues, out);
+  } else {
+    pb::AppendCells(row, begin, end, &cells_);
+  }
+}
+
+void CellSetWriter::Row(const RowResult& row, std::string* out, size_t begin, size_t end) {
+  CloseRow(out);
+  RowPart(row, out, begin, end);
+  CloseRow(out);
 }
 
 void CellSetWriter::End(std::string* out) {
+  CloseRow(out);
   if (type_ == MediaType::kJson) {
     out->append("]}");
   } else if (type_ == MediaType::kXml) {

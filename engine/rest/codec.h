@@ -57,21 +57,29 @@ std::string WriteTableSchema(MediaType type, const TableSchemaModel& m);
 std::string WriteTableInfo(MediaType type, const TableInfoModel& m);
 
 // A CellSet written row by row, so a scan can stream it: Begin(), any number
-// of Row() calls, End(). Each row's cells become one Row element; the cell
-// timestamps are written as they are. A protobuf CellSet is its rows' fields
-// one after the other, so it streams too (the stateless scan's length-framed
-// protobuf is written by the scan itself).
+// of Row() / RowPart() calls, End(). Row() writes the cells as one Row
+// element; RowPart() continues the Row element before it when the key is
+// the same (a stateful scanner's batch holds a row split by the engine as
+// one Row, as HBase's does). Cell timestamps are written as they are. A
+// protobuf CellSet is its rows' fields one after the other, so it streams
+// too (the stateless scan's length-framed protobuf is written by the scan).
 class CellSetWriter {
  public:
   explicit CellSetWriter(MediaType type) : type_(type) {}
   void Begin(std::string* out);
   // The cells [begin, end) of `row` (all of them when end is SIZE_MAX).
   void Row(const RowResult& row, std::string* out, size_t begin = 0, size_t end = SIZE_MAX);
+  void RowPart(const RowResult& row, std::string* out, size_t begin, size_t end);
   void End(std::string* out);
 
  private:
+  void CloseRow(std::string* out);
+
   MediaType type_;
-  bool first_ = true;
+  bool first_row_ = true;
+  bool row_open_ = false;
+  std::string open_key_;
+  std::string cells_;  // kProtobuf: the open row's encoded cells
 };
 
 // The whole CellSet of `rows` in one piece.
@@ -92,7 +100,10 @@ std::string WriteNamespaces(const NamespacesModel& m);
 std::string WriteNamespaceProperties(const NamespacePropertiesModel& m);
 std::string WriteTableSchema(const TableSchemaModel& m);
 std::string WriteTableInfo(const TableInfoModel& m);
-void AppendRow(const RowResult& row, size_t begin, size_t end, std::string* out);
+// A Row object in pieces: its start, cells [begin, end), its end.
+void AppendRowStart(std::string_view key, std::string* out);
+void AppendCells(const RowResult& row, size_t begin, size_t end, bool first, std::string* out);
+extern const char kRowEnd[];
 }  // namespace json
 
 namespace xml {
@@ -109,7 +120,10 @@ std::string WriteNamespaceProperties(const NamespacePropertiesModel& m);
 std::string WriteTableSchema(const TableSchemaModel& m);
 std::string WriteTableInfo(const TableInfoModel& m);
 extern const char kDeclaration[];  // <?xml ... standalone="yes"?>
-void AppendRow(const RowResult& row, size_t begin, size_t end, std::string* out);
+// A Row element in pieces: its start, cells [begin, end), its end.
+void AppendRowStart(std::string_view key, std::string* out);
+void AppendCells(const RowResult& row, size_t begin, size_t end, bool first, std::string* out);
+extern const char kRowEnd[];
 }  // namespace xml
 
 namespace pb {
@@ -124,8 +138,13 @@ std::string WriteNamespaces(const NamespacesModel& m);
 std::string WriteNamespaceProperties(const NamespacePropertiesModel& m);
 std::string WriteTableSchema(const TableSchemaModel& m);
 std::string WriteTableInfo(const TableInfoModel& m);
-// One serialised CellSet.Row message (field 1 of CellSet, tag included).
+// One serialised CellSet.rows field (tag, length, Row message) holding the
+// cells [begin, end) of `row`.
 void AppendRow(const RowResult& row, size_t begin, size_t end, std::string* out);
+// The Cell messages of cells [begin, end), each as a Row.values field.
+void AppendCells(const RowResult& row, size_t begin, size_t end, std::string* out);
+// A CellSet.rows field for `key` and cells already encoded by AppendCells.
+void AppendRowOf(std::string_view key, std::string_view cells, std::string* out);
 }  // namespace pb
 
 namespace text {

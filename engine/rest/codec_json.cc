@@ -362,14 +362,19 @@ std::string WriteTableInfo(const TableInfoModel& m) {
 
 // Written by hand: base64 and decimal digits need no escaping, and a scan
 // writes millions of these.
-void AppendRow(const RowResult& row, size_t begin, size_t end, std::string* out) {
+const char kRowEnd[] = "]}";
+
+void AppendRowStart(std::string_view key, std::string* out) {
   out->append("{\"key\":\"");
-  AppendBase64(row.row, out);
+  AppendBase64(key, out);
   out->append("\",\"Cell\":[");
+}
+
+void AppendCells(const RowResult& row, size_t begin, size_t end, bool first, std::string* out) {
   std::string column;
   for (size_t i = begin; i < end; ++i) {
     const Cell& c = row.cells[i];
-    if (i != begin) out->push_back(',');
+    if (!first || i != begin) out->push_back(',');
     column.assign(c.family).append(1, ':').append(c.qualifier);
     out->append("{\"column\":\"");
     AppendBase64(column, out);
@@ -379,7 +384,6 @@ void AppendRow(const RowResult& row, size_t begin, size_t end, std::string* out)
     AppendBase64(c.value, out);
     out->append("\"}");
   }
-  out->append("]}");
 }
 
 }  // namespace regionlab::rest::json

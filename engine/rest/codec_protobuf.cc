@@ -1,9 +1,6 @@
 // Protobuf, with HBase's messages and field numbers (proto/*.proto, compiled
 // by protoc at build time). A body that does not parse, or lacks a required
 // field, is refused whole.
-#include <google/protobuf/io/coded_stream.h>
-#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
-
 #include "CellSetMessage.pb.h"
 #include "NamespacePropertiesMessage.pb.h"
 #include "NamespacesMessage.pb.h"
@@ -207,25 +204,69 @@ std::string WriteTableInfo(const TableInfoModel& m) {
   return Serialize(msg);
 }
 
-void AppendRow(const RowResult& row, size_t begin, size_t end, std::string* out) {
-  gen::CellSet_Row msg;
-  msg.set_key(row.row);
-  std::string column;
+// The rows a scan writes are encoded by hand, field by field, with the
+// numbers of proto/CellSetMessage.proto and proto/CellMessage.proto: no
+// message objects, no allocation per cell.
+namespace {
+
+size_t VarintSize(uint64_t v) {
+  size_t n = 1;
+  while (v >= 0x80) {
+    v >>= 7;
+    ++n;
+  }
+  return n;
+}
+
+void PutVarint(uint64_t v, std::string* out) {
+  while (v >= 0x80) {
+    out->push_back(static_cast<char>((v & 0x7F) | 0x80));
+    v >>= 7;
+  }
+  out->push_back(static_cast<char>(v));
+}
+
+// A length-delimited field: tag, length, bytes.
+void PutBytes(int field, std::string_view bytes, std::string* out) {
+  out->push_back(static_cast<char>(field << 3 | 2));
+  PutVarint(bytes.size(), out);
+  out->append(bytes);
+}
+
+}  // namespace
+
+void AppendCells(const RowResult& row, size_t begin, size_t end, std::string* out) {
   for (size_t i = begin; i < end; ++i) {
     const Cell& c = row.cells[i];
-    auto* cell = msg.add_values();
-    column.assign(c.family).append(1, ':').append(c.qualifier);
-    cell->set_column(column);
-    cell->set_timestamp(c.timestamp);
-    cell->set_data(c.value);
+    const size_t column = c.family.size() + 1 + c.qualifier.size();
+    const uint64_t ts = static_cast<uint64_t>(c.timestamp);
+    // Cell{column = 2, timestamp = 3, data = 4}
+    const size_t size = 1 + VarintSize(column) + column + 1 + VarintSize(ts) + 1 +
+                        VarintSize(c.value.size()) + c.value.size();
+    out->push_back(static_cast<char>(2 << 3 | 2));  // Row.values = 2
+    PutVarint(size, out);
+    out->push_back(static_cast<char>(2 << 3 | 2));
+    PutVarint(column, out);
+    out->append(c.family).append(1, ':').append(c.qualifier);
+    out->push_back(static_cast<char>(3 << 3 | 0));
+    PutVarint(ts, out);
+    PutBytes(4, c.value, out);
   }
-  // CellSet.rows is field 1 (length-delimited): tag, length, message.
-  std::string bytes = msg.SerializeAsString();
-  google::protobuf::io::StringOutputStream stream(out);
-  google::protobuf::io::CodedOutputStream coded(&stream);
-  coded.WriteTag(1 << 3 | 2);
-  coded.WriteVarint32(static_cast<uint32_t>(bytes.size()));
-  coded.WriteRaw(bytes.data(), static_cast<int>(bytes.size()));
+}
+
+void AppendRowOf(std::string_view key, std::string_view cells, std::string* out) {
+  // CellSet.rows = 1: Row{key = 1, values = 2...}
+  const size_t row = 1 + VarintSize(key.size()) + key.size() + cells.size();
+  out->push_back(static_cast<char>(1 << 3 | 2));
+  PutVarint(row, out);
+  PutBytes(1, key, out);
+  out->append(cells);
+}
+
+void AppendRow(const RowResult& row, size_t begin, size_t end, std::string* out) {
+  std::string cells;
+  AppendCells(row, begin, end, &cells);
+  AppendRowOf(row.row, cells, out);
 }
 
 }  // namespace regionlab::rest::pb

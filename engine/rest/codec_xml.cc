@@ -316,10 +316,15 @@ std::string WriteTableInfo(const TableInfoModel& m) {
   return Save(doc);
 }
 
-void AppendRow(const RowResult& row, size_t begin, size_t end, std::string* out) {
+const char kRowEnd[] = "</Row>";
+
+void AppendRowStart(std::string_view key, std::string* out) {
   out->append("<Row key=\"");
-  AppendBase64(row.row, out);
+  AppendBase64(key, out);
   out->append("\">");
+}
+
+void AppendCells(const RowResult& row, size_t begin, size_t end, bool /*first*/, std::string* out) {
   std::string column;
   for (size_t i = begin; i < end; ++i) {
     const Cell& c = row.cells[i];
@@ -332,7 +337,6 @@ void AppendRow(const RowResult& row, size_t begin, size_t end, std::string* out)
     AppendBase64(c.value, out);
     out->append("</Cell>");
   }
-  out->append("</Row>");
 }
 
 }  // namespace regionlab::rest::xml

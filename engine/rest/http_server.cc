@@ -81,7 +81,9 @@ void SendResponse(const httplib::Request& req, RestResponse rr, httplib::Respons
         rr.body = std::move(packed);
       }
     }
-    res.set_content(rr.body, rr.content_type.empty() ? "text/plain" : rr.content_type);
+    // Moved, not copied: a scanner's batch is hundreds of kilobytes.
+    res.set_header("Content-Type", rr.content_type.empty() ? "text/plain" : rr.content_type);
+    res.body = std::move(rr.body);
     return;
   }
   // A streamed body: one piece per call, chunked; a stream that fails cuts
@@ -150,12 +152,24 @@ Status HttpServer::Start() {
 
   const size_t max_headers = options_.max_headers;
   const size_t max_header_bytes = options_.max_header_bytes;
-  server->set_pre_routing_handler([max_headers, max_header_bytes](const httplib::Request& req,
-                                                                  httplib::Response& res) {
+  RestService* service = service_;
+  auto handle = [service, this](const httplib::Request& req, httplib::Response& res) {
+    RestRequest r = ToRestRequest(req, options_.bind_address + ":" + std::to_string(port_));
+    SendResponse(req, service->Handle(r), res);
+  };
+  server->set_pre_routing_handler([max_headers, max_header_bytes, handle](const httplib::Request& req,
+                                                                          httplib::Response& res) {
     size_t bytes = 0;
     for (const auto& [k, v] : req.headers) bytes += k.size() + v.size() + 4;
     if (req.headers.size() <= max_headers && bytes <= max_header_bytes) {
-      return httplib::Server::HandlerResponse::Unhandled;
+      // A request without a body is answered here, before cpp-httplib
+      // matches its handlers' regular expressions; one with a body goes on
+      // to the handlers, which read it first.
+      const bool has_body = req.has_header("Content-Length") ? req.get_header_value("Content-Length") != "0"
+                                                             : req.has_header("Transfer-Encoding");
+      if (has_body) return httplib::Server::HandlerResponse::Unhandled;
+      handle(req, res);
+      return httplib::Server::HandlerResponse::Handled;
     }
     res.status = 431;
     res.set_header("Connection", "close");  // the body, if any, is not read
@@ -166,17 +180,12 @@ Status HttpServer::Start() {
                     "text/plain");
     return httplib::Server::HandlerResponse::Handled;
   });
-  RestService* service = service_;
-  auto handler = [service, this](const httplib::Request& req, httplib::Response& res) {
-    RestRequest r = ToRestRequest(req, options_.bind_address + ":" + std::to_string(port_));
-    SendResponse(req, service->Handle(r), res);
-  };
-  server->Get(".*", handler);
-  server->Post(".*", handler);
-  server->Put(".*", handler);
-  server->Delete(".*", handler);
-  server->Patch(".*", handler);
-  server->Options(".*", handler);
+  server->Get(".*", handle);
+  server->Post(".*", handle);
+  server->Put(".*", handle);
+  server->Delete(".*", handle);
+  server->Patch(".*", handle);
+  server->Options(".*", handle);
   server->set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
     std::string what = "unknown";
     try {

@@ -124,18 +124,6 @@ RestResponse CreateScanner(RequestContext& ctx, const std::string& table) {
   return r;
 }
 
-// Appends cells [begin, end) of `row` to the response rows, joining the
-// previous entry when it is the same row.
-void AddCells(const RowResult& row, size_t begin, size_t end, std::vector<RowResult>* out) {
-  if (out->empty() || out->back().row != row.row) {
-    out->emplace_back();
-    out->back().row = row.row;
-  }
-  auto& cells = out->back().cells;
-  cells.insert(cells.end(), row.cells.begin() + static_cast<ptrdiff_t>(begin),
-               row.cells.begin() + static_cast<ptrdiff_t>(end));
-}
-
 RestResponse NextBatch(RequestContext& ctx, const std::string& table, const std::string& id) {
   MediaType type;
   RestResponse error;
@@ -151,10 +139,14 @@ RestResponse NextBatch(RequestContext& ctx, const std::string& table, const std:
   std::lock_guard<std::mutex> l(s->mu);
   int64_t limit = s->batch;
   if (*cells_param > 0) limit = *cells_param;
-  if (type == MediaType::kBinary) limit = 1;
   const int64_t max_rows = *rows_param > 0 ? *rows_param : INT64_MAX;
-  std::vector<RowResult> out;
+  // The cells go straight from the scanner's row into the body: a part of a
+  // row the engine hands out in pieces continues the Row element before it.
+  std::string body;
+  CellSetWriter writer(type);
+  writer.Begin(&body);
   int64_t cells = 0, rows = 0;
+  std::string last_row;
   while (cells < limit && !s->exhausted) {
     if (!s->has_pending) {
       if (rows >= max_rows) break;
@@ -169,32 +161,37 @@ RestResponse NextBatch(RequestContext& ctx, const std::string& table, const std:
       }
       s->has_pending = true;
       s->pending_offset = 0;
-      if (out.empty() || out.back().row != s->pending.row) ++rows;
+      if (cells == 0 || s->pending.row != last_row) ++rows;
     }
-    const size_t available = s->pending.cells.size() - s->pending_offset;
+    const RowResult& row = s->pending;
+    if (type == MediaType::kBinary) {
+      // One cell per call: its value, and where it is in headers.
+      const Cell& c = row.cells[s->pending_offset];
+      RestResponse r;
+      r.content_type = MediaTypeName(MediaType::kBinary);
+      r.body = c.value;
+      r.SetHeader("X-Row", Base64Encode(row.row));
+      r.SetHeader("X-Column", Base64Encode(c.family + ":" + c.qualifier));
+      r.SetHeader("X-Timestamp", std::to_string(c.timestamp));
+      r.SetHeader("Cache-Control", "no-cache");
+      if (++s->pending_offset >= row.cells.size()) s->has_pending = false;
+      return r;
+    }
+    const size_t available = row.cells.size() - s->pending_offset;
     const size_t take = static_cast<size_t>(std::min<int64_t>(limit - cells, static_cast<int64_t>(available)));
-    AddCells(s->pending, s->pending_offset, s->pending_offset + take, &out);
+    writer.RowPart(row, &body, s->pending_offset, s->pending_offset + take);
+    last_row = row.row;
     s->pending_offset += take;
     cells += static_cast<int64_t>(take);
-    if (s->pending_offset >= s->pending.cells.size()) s->has_pending = false;
+    if (s->pending_offset >= row.cells.size()) s->has_pending = false;
   }
-  if (out.empty()) {
+  if (cells == 0) {
     RestResponse r;
     r.status = 204;
     return r;
   }
-  if (type == MediaType::kBinary) {
-    const Cell& c = out.front().cells.front();
-    RestResponse r;
-    r.content_type = MediaTypeName(MediaType::kBinary);
-    r.body = c.value;
-    r.SetHeader("X-Row", Base64Encode(c.row.empty() ? out.front().row : c.row));
-    r.SetHeader("X-Column", Base64Encode(c.family + ":" + c.qualifier));
-    r.SetHeader("X-Timestamp", std::to_string(c.timestamp));
-    r.SetHeader("Cache-Control", "no-cache");
-    return r;
-  }
-  return Ok(type, WriteCellSet(type, out));
+  writer.End(&body);
+  return Ok(type, std::move(body));
 }
 
 }  // namespace

@@ -211,7 +211,7 @@ class RestHttpTest : public QObject {
       auto r = i % 2 ? c->Put("/t/k/cf:q", body, type) : c->Post("/t/scanner", body, type);
       ++requests;
       const int st = Code(r);
-      QVERIFY2(st >= 400 && st < 500 || (st == 201 && i % 2 == 0),
+      QVERIFY2((st >= 400 && st < 500) || (st == 201 && i % 2 == 0),
                (std::to_string(i) + ": " + std::to_string(st)).c_str());
     }
     // Too large a body, too many headers, unknown paths and methods.

@@ -180,6 +180,19 @@ class RestScanTest : public QObject {
     QCOMPARE(cell.body, std::string("v9"));
     QCOMPARE(Unb64(Header(cell, "X-Row")), std::string("row09"));
     QCOMPARE(Unb64(Header(cell, "X-Column")), std::string("cf:c0"));
+    // A row the engine hands out in parts (batch 5) is one Row element
+    // when a call takes several parts (c=10).
+    RowMutation wide;
+    wide.row = "wide";
+    for (int i = 0; i < 12; ++i) wide.Put("cf", "w" + std::to_string(10 + i), "x");
+    RL_QVERIFY_OK(f.table("t").Put(wide));
+    const std::string wp = Open(f, {{"startRow", B64("wide")}, {"batch", 5}});
+    json merged = ParseBody(f.GetJson(wp + "?c=10"));
+    QCOMPARE(merged["Row"].size(), size_t(1));
+    QCOMPARE(merged["Row"][0]["Cell"].size(), size_t(10));
+    json rest_of_row = ParseBody(f.GetJson(wp));
+    QCOMPARE(Unb64(rest_of_row["Row"][0]["key"]), std::string("wide"));
+    QCOMPARE(rest_of_row["Row"][0]["Cell"].size(), size_t(2));
     // Mistakes: 400 (bad body, bad filter), 404 (no table / family), 415.
     RL_QCOMPARE_STATUS(f.SendJson("PUT", "/t/scanner", {{"batch", 0}}), 400);
     RL_QCOMPARE_STATUS(f.SendJson("PUT", "/t/scanner", {{"startRow", "%%%"}}), 400);
