@@ -252,6 +252,11 @@ class RestMetaTest : public QObject {
     RL_QCOMPARE_STATUS(f.Call("GET", "/t"), 404);
     RL_QCOMPARE_STATUS(f.Call("GET", "/t/a*b"), 404);
     RL_QCOMPARE_STATUS(f.Call("GET", "nopath"), 400);
+    // Names are table and namespace names, never paths: no request reaches a
+    // file, inside the data directory or out of it.
+    RL_QCOMPARE_STATUS(f.Call("GET", "/..%2F..%2Fetc%2Fpasswd/schema"), 400);
+    RL_QCOMPARE_STATUS(f.Call("GET", "/../schema"), 400);
+    RL_QCOMPARE_STATUS(f.Call("GET", "/namespaces/..%2Fcatalog.db"), 404);
     RL_QCOMPARE_STATUS(f.Call("GET", "/t/row?v=%zz"), 400);
     QVERIFY(f.service->stats().requests >= 10);
     QVERIFY(f.service->stats().errors >= 8);
