@@ -79,6 +79,21 @@ SystemRun runSystem(const BenchConfig& config, const PassPlan& plan, const std::
   return run;
 }
 
+// --json: to the named file, or to stdout. False when the file cannot be written.
+bool writeJson(const BenchConfig& config, const std::string& json) {
+  if (config.jsonPath.empty()) {
+    std::fputs(json.c_str(), stdout);
+    return true;
+  }
+  std::ofstream file(config.jsonPath);
+  file << json;
+  if (!file) {
+    std::fprintf(stderr, "regionlab-bench: cannot write %s\n", config.jsonPath.c_str());
+    return false;
+  }
+  return true;
+}
+
 // The rest-* workloads: one cluster served by the REST gateway in this
 // process (rest_bench.h).
 int runRest(const BenchConfig& config, const MachineInfo& machine, bool ownDataDir, std::FILE* out) {
@@ -102,17 +117,7 @@ int runRest(const BenchConfig& config, const MachineInfo& machine, bool ownDataD
   bool failed = false;
   for (const RestBenchResult& r : results) failed |= !r.error.empty() || r.wrong > 0;
   if (config.json) {
-    const std::string json = restResultsJson(rc, results);
-    if (config.jsonPath.empty()) {
-      std::fputs(json.c_str(), stdout);
-    } else {
-      std::ofstream file(config.jsonPath);
-      file << json;
-      if (!file) {
-        std::fprintf(stderr, "regionlab-bench: cannot write %s\n", config.jsonPath.c_str());
-        return 1;
-      }
-    }
+    if (!writeJson(config, restResultsJson(rc, results))) return 1;
   }
   std::error_code ec;
   if (ownDataDir && !config.keepData) std::filesystem::remove_all(config.dataDir, ec);
@@ -194,17 +199,7 @@ int main(int argc, char** argv) {
   printVerification(out, problems);
 
   if (config.json) {
-    const std::string json = toJson(config, machine, passes, problems);
-    if (config.jsonPath.empty()) {
-      std::fputs(json.c_str(), stdout);
-    } else {
-      std::ofstream file(config.jsonPath);
-      file << json;
-      if (!file) {
-        std::fprintf(stderr, "regionlab-bench: cannot write %s\n", config.jsonPath.c_str());
-        return 1;
-      }
-    }
+    if (!writeJson(config, toJson(config, machine, passes, problems))) return 1;
   }
   if (ownDataDir && !config.keepData) std::filesystem::remove_all(config.dataDir, ec);
   return problems.empty() ? 0 : 1;

@@ -121,11 +121,8 @@ RestResponse CheckAndPut(RequestContext& ctx, const RowSpec& spec, CheckInput& i
   for (size_t i = 0; i + 1 < in.model->cells.size(); ++i) {
     const CellModel& cell = in.model->cells[i];
     const std::string where = "Row[0].Cell[" + std::to_string(i) + "]";
-    auto column = CellColumn(cell, spec, i, where);
+    auto column = CheckedCellColumn(cell, spec, i, in.row, in.desc, ctx.options.max_cell_size, where);
     if (!column.ok()) return StatusResponse(column.status());
-    Status s = CheckFamily(in.desc, column->family);
-    if (s.ok()) s = CheckCellSize(in.row, *column, cell.value, ctx.options.max_cell_size, where);
-    if (!s.ok()) return StatusResponse(s);
     same_column |= *column == cond.column;
     put.Put(column->family, column->qualifier, cell.value, cell.timestamp.value_or(kLatestTimestamp));
   }
@@ -174,11 +171,8 @@ RestResponse AppendOrIncrement(RequestContext& ctx, const RowSpec& spec, CheckIn
   for (size_t i = 0; i < in.model->cells.size(); ++i) {
     const CellModel& cell = in.model->cells[i];
     const std::string where = "Row[0].Cell[" + std::to_string(i) + "]";
-    auto column = CellColumn(cell, spec, i, where);
+    auto column = CheckedCellColumn(cell, spec, i, in.row, in.desc, ctx.options.max_cell_size, where);
     if (!column.ok()) return StatusResponse(column.status());
-    Status s = CheckFamily(in.desc, column->family);
-    if (s.ok()) s = CheckCellSize(in.row, *column, cell.value, ctx.options.max_cell_size, where);
-    if (!s.ok()) return StatusResponse(s);
     if (increment) {
       // HBase: Long.parseLong(Bytes.toStringBinary(value)).
       auto amount = ParseLong(ToStringBinary(cell.value), where + " increment amount");

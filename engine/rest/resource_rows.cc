@@ -1,7 +1,6 @@
 // Rows and cells: GET, PUT/POST and DELETE of /TABLE/ROW[/COLUMNS][/TS],
 // globs and ranges, and /TABLE/multiget (HBase's RowResource and
 // MultiRowResource). The check=... variants are in resource_check.cc.
-#include "filter/filter_parser.h"
 #include "regionlab/bytes.h"
 #include "rest/resources.h"
 #include "rest/row_mutations.h"
@@ -238,22 +237,8 @@ RestResponse MultiGetResource(RequestContext& ctx, const std::string& table,
     if (!columns.ok()) return StatusResponse(columns.status());
     shared = std::move(*columns);
   }
-  std::shared_ptr<const Filter> filter;
-  const std::string* f = FindParam(ctx.params, "filter");
-  const std::string* f64 = FindParam(ctx.params, "filter_b64");
-  if (f64 != nullptr || f != nullptr) {
-    std::string text;
-    if (f64 != nullptr) {
-      auto decoded = Base64UrlDecode(*f64, "filter_b64");
-      if (!decoded.ok()) return StatusResponse(decoded.status());
-      text = std::move(*decoded);
-    } else {
-      text = *f;
-    }
-    auto parsed = ParseFilterString(text);
-    if (!parsed.ok()) return StatusResponse(parsed.status());
-    filter = *parsed;
-  }
+  auto filter = FilterParam(ctx);
+  if (!filter.ok()) return StatusResponse(filter.status());
   const std::vector<std::string> rows = AllParams(ctx.params, "row");
   if (rows.empty()) return ErrorResponse(404, "No rows found. (give the rows as ?row=R1&row=R2)");
   auto handle = ctx.cluster->GetTable(table);
@@ -274,7 +259,7 @@ RestResponse MultiGetResource(RequestContext& ctx, const std::string& table,
     get.max_versions = *versions;
     get.min_timestamp = spec->start_time;
     get.max_timestamp = spec->end_time;
-    get.filter = filter;
+    get.filter = *filter;
     gets.push_back(std::move(get));
   }
   std::vector<RowResult> found;

@@ -2,7 +2,6 @@
 // TableScanResource) and stateful scanners (/TABLE/scanner, HBase's
 // ScannerResource and ScannerInstanceResource).
 #include "filter/filter_list.h"
-#include "filter/filter_parser.h"
 #include "filter/row_filters.h"
 #include "regionlab/bytes.h"
 #include "rest/filter_json.h"
@@ -260,20 +259,9 @@ RestResponse TableScanResource(RequestContext& ctx, const std::string& table,
   if (scan.reversed && !start) scan.start_row.clear();
   AdjustBounds(&scan, *include_start, *include_stop);
 
-  std::shared_ptr<const Filter> filter;
-  const std::string* f = FindParam(ctx.params, "filter");
-  const std::string* f64 = FindParam(ctx.params, "filter_b64");
-  if (f != nullptr || f64 != nullptr) {
-    std::string text = f ? *f : "";
-    if (f64 != nullptr) {
-      auto decoded = Base64UrlDecode(*f64, "filter_b64");
-      if (!decoded.ok()) return StatusResponse(decoded.status());
-      text = std::move(*decoded);
-    }
-    auto parsed = ParseFilterString(text);
-    if (!parsed.ok()) return StatusResponse(parsed.status());
-    filter = *parsed;
-  }
+  auto parsed = FilterParam(ctx);
+  if (!parsed.ok()) return StatusResponse(parsed.status());
+  std::shared_ptr<const Filter> filter = *parsed;
   // HBase 2.5.9 / 2.6.1: the prefix is a PrefixFilter too, with or without
   // a filter of the client's.
   if (!prefix->empty()) filter = AndFilters(std::make_shared<PrefixFilter>(*prefix), filter);

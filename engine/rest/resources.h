@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "filter/filter.h"
 #include "regionlab/cluster.h"
 #include "rest/codec.h"
 #include "rest/rest_message.h"
@@ -47,6 +48,10 @@ bool Negotiate(const RequestContext& ctx, const std::vector<MediaType>& produces
 // or one RegionLab cannot read; an empty body is allowed when
 // `allow_empty`, and then *type is kJson).
 bool BodyType(const RequestContext& ctx, bool allow_empty, MediaType* type, RestResponse* error);
+
+// The Thrift filter-language string of ?filter= or ?filter_b64= (URL-safe
+// base64, which wins), parsed; null when neither is given.
+Result<std::shared_ptr<const Filter>> FilterParam(const RequestContext& ctx);
 
 // The table's full name from the first path segment (percent-decoded, '+'
 // kept, as Jersey decodes path parameters).

@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "filter/filter_parser.h"
 #include "rest/jmx.h"
 #include "rest/resources.h"
 #include "rest/scanner_registry.h"
@@ -114,6 +115,19 @@ bool BodyType(const RequestContext& ctx, bool allow_empty, MediaType* type, Rest
   }
   *type = *t;
   return true;
+}
+
+Result<std::shared_ptr<const Filter>> FilterParam(const RequestContext& ctx) {
+  const std::string* text = FindParam(ctx.params, "filter");
+  std::string decoded;
+  if (const std::string* b64 = FindParam(ctx.params, "filter_b64")) {
+    auto d = Base64UrlDecode(*b64, "filter_b64");
+    if (!d.ok()) return d.status();
+    decoded = std::move(*d);
+    text = &decoded;
+  }
+  if (text == nullptr) return std::shared_ptr<const Filter>();
+  return ParseFilterString(*text);
 }
 
 Result<std::string> TableFromPath(std::string_view raw) {

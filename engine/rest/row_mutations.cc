@@ -57,6 +57,16 @@ Status CheckCellSize(std::string_view row, const ColumnName& column, std::string
   return Status::OK();
 }
 
+Result<ColumnName> CheckedCellColumn(const CellModel& cell, const RowSpec& spec, size_t index,
+                                     std::string_view row, const TableDescriptor& desc,
+                                     uint64_t max_cell_size, const std::string& where) {
+  auto column = CellColumn(cell, spec, index, where);
+  if (!column.ok()) return column.status();
+  RL_RETURN_IF_ERROR(CheckFamily(desc, column->family));
+  RL_RETURN_IF_ERROR(CheckCellSize(row, *column, cell.value, max_cell_size, where));
+  return column;
+}
+
 Result<std::vector<RowMutation>> PutsFromCellSet(const CellSetModel& set, const RowSpec& spec,
                                                  const TableDescriptor& desc,
                                                  uint64_t max_cell_size) {
@@ -73,14 +83,12 @@ Result<std::vector<RowMutation>> PutsFromCellSet(const CellSetModel& set, const 
     for (size_t ci = 0; ci < row.cells.size(); ++ci) {
       const CellModel& cell = row.cells[ci];
       const std::string cw = where + ".Cell[" + std::to_string(ci) + "]";
-      auto column = CellColumn(cell, spec, ci, cw);
+      auto column = CheckedCellColumn(cell, spec, ci, m.row, desc, max_cell_size, cw);
       if (!column.ok()) return column.status();
-      RL_RETURN_IF_ERROR(CheckFamily(desc, column->family));
       const int64_t ts = cell.timestamp.value_or(kLatestTimestamp);
       if (ts < 0) {
         return Status::InvalidArgument(cw + ": timestamp " + std::to_string(ts) + " is negative");
       }
-      RL_RETURN_IF_ERROR(CheckCellSize(m.row, *column, cell.value, max_cell_size, cw));
       m.Put(column->family, column->qualifier, cell.value, ts);
     }
     puts.push_back(std::move(m));

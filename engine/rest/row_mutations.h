@@ -30,6 +30,12 @@ Status CheckRow(std::string_view row, const std::string& where);
 Status CheckCellSize(std::string_view row, const ColumnName& column, std::string_view value,
                      uint64_t max_cell_size, const std::string& where);
 
+// CellColumn, then the family and the cell's size checked against the table
+// (the checks every cell to be written passes).
+Result<ColumnName> CheckedCellColumn(const CellModel& cell, const RowSpec& spec, size_t index,
+                                     std::string_view row, const TableDescriptor& desc,
+                                     uint64_t max_cell_size, const std::string& where);
+
 // One Put per row of the CellSet (rows without a key take the URL's row).
 Result<std::vector<RowMutation>> PutsFromCellSet(const CellSetModel& set, const RowSpec& spec,
                                                  const TableDescriptor& desc,

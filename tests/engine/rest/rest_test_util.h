@@ -12,6 +12,7 @@
 #include "regionlab/cluster.h"
 #include "rest/rest_service.h"
 #include "rest/url_codec.h"
+#include "../cluster/cluster_test_util.h"
 #include "support/test_util.h"
 
 namespace regionlab::test {
@@ -24,22 +25,11 @@ inline ClusterOptions RestTestCluster() {
   return o;
 }
 
+// A table with `families`, each keeping `versions` versions.
 inline TableDescriptor RestTable(const std::string& name, std::vector<std::string> families = {"cf"},
                                  int versions = 1) {
-  TableDescriptor d;
-  std::string ns = "default", qualifier = name;
-  if (auto colon = name.find(':'); colon != std::string::npos) {
-    ns = name.substr(0, colon);
-    qualifier = name.substr(colon + 1);
-  }
-  d.ns = ns;
-  d.name = qualifier;
-  for (auto& f : families) {
-    FamilyOptions fo;
-    fo.name = f;
-    fo.max_versions = versions;
-    d.families.push_back(fo);
-  }
+  TableDescriptor d = SimpleTable(name, std::move(families));
+  for (FamilyOptions& f : d.families) f.max_versions = versions;
   return d;
 }
 
