@@ -12,6 +12,10 @@ constexpr char kWindow[] = "charts/windowSeconds";
 constexpr char kServers[] = "cluster/regionServers";
 constexpr char kRecent[] = "files/recentDirectories";
 constexpr char kTheme[] = "appearance/theme";
+constexpr char kRestEnabled[] = "rest/enabled";
+constexpr char kRestPort[] = "rest/port";
+constexpr char kRestReadOnly[] = "rest/readOnly";
+constexpr char kRestAllInterfaces[] = "rest/allInterfaces";
 }  // namespace
 
 AppSettings AppSettings::load() {
@@ -24,6 +28,10 @@ AppSettings AppSettings::load() {
   const QString theme = s.value(kTheme, a.theme).toString();
   a.theme = theme == QLatin1String("dark") ? theme : QStringLiteral("light");
   while (a.recentDirectories.size() > kMaxRecentDirectories) a.recentDirectories.removeLast();
+  a.restGatewayEnabled = s.value(kRestEnabled, a.restGatewayEnabled).toBool();
+  a.restGatewayPort = std::clamp(s.value(kRestPort, a.restGatewayPort).toInt(), 0, 65535);
+  a.restGatewayReadOnly = s.value(kRestReadOnly, a.restGatewayReadOnly).toBool();
+  a.restGatewayAllInterfaces = s.value(kRestAllInterfaces, a.restGatewayAllInterfaces).toBool();
   return a;
 }
 
@@ -34,6 +42,10 @@ void AppSettings::save() const {
   s.setValue(kServers, regionServers);
   s.setValue(kRecent, recentDirectories);
   s.setValue(kTheme, theme);
+  s.setValue(kRestEnabled, restGatewayEnabled);
+  s.setValue(kRestPort, restGatewayPort);
+  s.setValue(kRestReadOnly, restGatewayReadOnly);
+  s.setValue(kRestAllInterfaces, restGatewayAllInterfaces);
 }
 
 void AppSettings::addRecentDirectory(const QString& dir) {

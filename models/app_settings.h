@@ -18,6 +18,12 @@ struct AppSettings {
   int regionServers = 3;          // region servers of a cluster the app opens
   QString theme = QStringLiteral("light");  // "light" or "dark" (ui/theme.h applies it)
   QStringList recentDirectories;  // most recent first
+  // Cluster > REST gateway: whether the app serves the open data directory
+  // over HBase's REST API, and how (models/rest_gateway.h).
+  bool restGatewayEnabled = false;
+  int restGatewayPort = 8080;
+  bool restGatewayReadOnly = false;
+  bool restGatewayAllInterfaces = false;
 
   static AppSettings load();
   void save() const;

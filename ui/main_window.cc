@@ -25,6 +25,7 @@
 #include "models/item_model_walk.h"
 #include "models/metrics_poller.h"
 #include "models/region_list_model.h"
+#include "models/rest_gateway.h"
 #include "ui/create_table_dialog.h"
 #include "ui/data_browser_panel.h"
 #include "ui/presplit_editor.h"
@@ -33,6 +34,7 @@
 #include "ui/key_heatmap_panel.h"
 #include "ui/live_charts_widget.h"
 #include "ui/region_map_panel.h"
+#include "ui/rest_gateway_dialog.h"
 #include "ui/settings_dialog.h"
 #include "ui/shell_console_widget.h"
 #include "ui/snapshot_menu.h"
@@ -64,6 +66,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(AppSet
   applyTheme(themeFromName(m_settings.theme));
   m_controller = new EngineController(this);
   m_poller = new MetricsPoller(m_controller, this);
+  m_restGateway = new RestGateway(m_controller, this);
   m_poller->setIntervalMs(m_settings.metricsIntervalMs);
   m_treeModel = new ClusterTreeModel(this);
   m_regionModel = new RegionListModel(this);
@@ -78,9 +81,29 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(AppSet
   m_serversLabel = new QLabel(this);
   m_regionsLabel = new QLabel(this);
   m_writeLabel = new QLabel(this);
-  for (QLabel* l : {m_dirLabel, m_serversLabel, m_regionsLabel, m_writeLabel})
+  m_restLabel = new QLabel(this);
+  m_restLabel->setVisible(false);
+  for (QLabel* l : {m_restLabel, m_dirLabel, m_serversLabel, m_regionsLabel, m_writeLabel})
     statusBar()->addPermanentWidget(l);
   m_dirLabel->setText(tr("No data directory"));
+  m_restLabel->setContentsMargins(0, 0, 8, 0);
+  auto showRest = [this] {
+    const QString text = m_restGateway->statusText();
+    // Wide enough for any rate, so the line neither jitters every second
+    // nor gets squeezed under a status message.
+    const QString widest = m_restGateway->state() == RestGateway::State::Serving
+                               ? tr("REST %1 \u00b7 %2 req/s").arg(m_restGateway->url(), QStringLiteral("88888.8"))
+                               : text;
+    m_restLabel->setMinimumWidth(m_restLabel->fontMetrics().horizontalAdvance(widest) + 12);
+    m_restLabel->setText(text);
+    m_restLabel->setVisible(!text.isEmpty());
+  };
+  connect(m_restGateway, &RestGateway::stateChanged, this, showRest);
+  connect(m_restGateway, &RestGateway::rateChanged, this, showRest);
+  // The gateway the user left on serves whichever directory opens.
+  m_restGateway->setSettings({m_settings.restGatewayPort, m_settings.restGatewayReadOnly,
+                              m_settings.restGatewayAllInterfaces});
+  if (m_settings.restGatewayEnabled) m_restGateway->start(m_restGateway->settings());
 
   connect(m_controller, &EngineController::opened, this, [this](const QString& dir, const QStringList& notes) {
     m_settings.addRecentDirectory(dir);
@@ -239,9 +262,31 @@ void MainWindow::buildMenus() {
   m_viewMenu->addSeparator();
   m_viewMenu->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
 
+  QMenu* cluster = menuBar()->addMenu(tr("&Cluster"));
+  cluster->addAction(tr("REST &gateway\u2026"), this, &MainWindow::showRestGatewayDialog);
+
   QMenu* schema = menuBar()->addMenu(tr("&Schema"));
   schema->addAction(tr("Rowkey scheme &builder\u2026"), this, [this] { showSchemeBuilder(); });
   schema->addAction(tr("&Distribution simulator\u2026"), this, [this] { showDistributionSimulator(); });
+}
+
+void MainWindow::showRestGatewayDialog() {
+  if (auto* open = findChild<RestGatewayDialog*>()) {
+    open->raise();
+    open->activateWindow();
+    return;
+  }
+  auto* dialog = new RestGatewayDialog(m_restGateway, this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  connect(dialog, &RestGatewayDialog::settingsChosen, this,
+          [this](bool enabled, const RestGatewaySettings& s) {
+            m_settings.restGatewayEnabled = enabled;
+            m_settings.restGatewayPort = s.port;
+            m_settings.restGatewayReadOnly = s.readOnly;
+            m_settings.restGatewayAllInterfaces = s.allInterfaces;
+            m_settings.save();
+          });
+  dialog->show();
 }
 
 SchemeBuilderWindow* MainWindow::showSchemeBuilder() {
@@ -489,12 +534,26 @@ void MainWindow::onSchema(const SchemaPtr& schema) {
   QStringList tables;
   for (const auto& t : schema->tables) tables << QString::fromStdString(t.FullName());
   m_mapPanel->setTables(tables);
-  if (tables.isEmpty())
-    statusBar()->showMessage(tr("This data directory has no tables yet: File > Create demo tables "
-                                "makes the NewsClickFeedback and trade tables, pre-split and filled."));
+  m_schemaTables = QSet<QString>(tables.begin(), tables.end());
+  m_schemaPending = false;
+  const QString empty = tr("This data directory has no tables yet: File > Create demo tables "
+                           "makes the NewsClickFeedback and trade tables pre-split and filled.");
+  if (tables.isEmpty()) {
+    statusBar()->showMessage(empty);
+  } else if (statusBar()->currentMessage() == empty) {
+    statusBar()->clearMessage();
+  }
 }
 
 void MainWindow::onSample(const SamplePtr& sample) {
+  // Tables created or dropped outside the window (the shell console, the
+  // REST gateway's clients) appear in the samples first: fetch the schema.
+  QSet<QString> sampled;
+  for (const auto& r : sample->regions) sampled.insert(QString::fromStdString(r.table));
+  if (!m_schemaPending && sampled != m_schemaTables) {
+    m_schemaPending = true;
+    m_controller->requestSchema();
+  }
   m_charts->addSample(*sample);
   m_mapPanel->updateFromSample(sample);
   m_regionModel->updateFromSample(*sample);

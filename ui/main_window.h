@@ -38,6 +38,7 @@ class ShellConsoleWidget;
 class SchemeBuilderWindow;
 class DistributionSimulatorWindow;
 class WorkloadPanel;
+class RestGateway;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -84,6 +85,11 @@ class MainWindow : public QMainWindow {
   SchemeBuilderWindow* showSchemeBuilder();
   DistributionSimulatorWindow* showDistributionSimulator();
   WorkloadPanel* workloadPanel() const { return m_workload; }
+  // Cluster > REST gateway: the gateway and its status-bar line.
+  RestGateway* restGateway() const { return m_restGateway; }
+  QLabel* restStatusLabel() const { return m_restLabel; }
+  // Opens the REST gateway dialog (non-modal, one at a time).
+  void showRestGatewayDialog();
   QDockWidget* workloadDock() const { return m_workloadDock; }
 
  signals:
@@ -143,6 +149,10 @@ class MainWindow : public QMainWindow {
   QLabel* m_serversLabel = nullptr;
   QLabel* m_regionsLabel = nullptr;
   QLabel* m_writeLabel = nullptr;
+  RestGateway* m_restGateway = nullptr;
+  QSet<QString> m_schemaTables;  // the tables of the last schema shown
+  bool m_schemaPending = false;  // a schema request sent by onSample is unanswered
+  QLabel* m_restLabel = nullptr;
   QByteArray m_defaultState;
   QStringList m_expandedKeys;  // tree nodes to re-expand after a model reset
   QSet<QString> m_knownKeys;   // nodes that existed before it

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "regionlab/store_configuration.h"
+#include "rest_bench.h"
 
 namespace regionlab::bench {
 
@@ -68,6 +69,16 @@ std::string usageText() {
         << std::string(nameWidth + 2 - std::string_view(w.name).size(), ' ') << w.description
         << "\n";
   }
+  for (const auto& [name, description] : restWorkloads()) {
+    out << "                         " << name
+        << std::string(nameWidth + 2 > std::string_view(name).size() ? nameWidth + 2 - std::string_view(name).size() : 1, ' ')
+        << description << "\n";
+  }
+  out << "                       (the rest-* workloads run on their own: one cluster served by\n"
+         "                       the REST gateway in this process; see app/bench/rest_bench.h)\n"
+         "  --clients N          keep-alive HTTP clients of the rest-* workloads (default 4)\n"
+         "  --rest-format F      json, protobuf or binary for every rest-* workload (default:\n"
+         "                       JSON for rest-get and rest-put, protobuf for rest-scan)\n";
   out << "  --cache-mb N         block cache of every system (default 64)\n"
          "  --write-buffer-mb N  memtable / memstore size of every system (default 64)\n"
          "  --block-size N       data block bytes of RegionLab, LevelDB and RocksDB (default\n"
@@ -178,9 +189,19 @@ std::optional<std::string> parseCommandLine(int argc, char** argv, BenchConfig* 
       }
     } else if (arg == "--workloads") {
       if (!next(&text)) return arg + " needs a value";
-      config->workloads = splitList(text);
-      for (const auto& w : config->workloads) {
-        if (WorkloadRunner::find(w) == nullptr) return "--workloads: unknown workload '" + w + "'";
+      config->workloads.clear();
+      for (const auto& w : splitList(text)) {
+        if (isRestWorkload(w)) {
+          config->restWorkloads.push_back(w);
+        } else if (WorkloadRunner::find(w) == nullptr) {
+          return "--workloads: unknown workload '" + w + "'";
+        } else {
+          config->workloads.push_back(w);
+        }
+      }
+      if (!config->restWorkloads.empty() && !config->workloads.empty()) {
+        return std::string("--workloads: the rest-* workloads run on their own; name them in a "
+                           "run of their own");
       }
     } else if (arg == "--regionlab-config") {
       if (!next(&text)) return arg + " needs a value";
@@ -197,6 +218,16 @@ std::optional<std::string> parseCommandLine(int argc, char** argv, BenchConfig* 
           return arg + ": '" + setting + "' is not a value " + key + " can take";
         }
         config->regionLabConfiguration[key] = setting;
+      }
+    } else if (arg == "--clients") {
+      if (auto e = number(&n)) return e;
+      if (n < 1 || n > 256) return arg + " must be between 1 and 256";
+      config->clients = static_cast<int>(n);
+    } else if (arg == "--rest-format") {
+      if (!next(&config->restFormat)) return arg + " needs a value";
+      if (config->restFormat != "json" && config->restFormat != "protobuf" &&
+          config->restFormat != "binary") {
+        return arg + ": '" + config->restFormat + "' is not json, protobuf or binary";
       }
     } else if (arg == "--data") {
       if (!next(&config->dataDir)) return arg + " needs a value";
@@ -221,7 +252,7 @@ std::optional<std::string> parseCommandLine(int argc, char** argv, BenchConfig* 
   }
   if (config->modes.empty()) return std::string("--durability names no mode");
   if (config->systems.empty()) config->systems = availableSystems();
-  if (config->workloads.empty()) {
+  if (config->workloads.empty() && config->restWorkloads.empty()) {
     for (const auto& w : WorkloadRunner::workloads()) {
       if (w.byDefault) config->workloads.push_back(w.name);
     }

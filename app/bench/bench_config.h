@@ -31,6 +31,11 @@ struct BenchConfig {
   std::vector<SyncMode> modes = {SyncMode::kAsyncWal, SyncMode::kSyncWal};  // --durability
   std::vector<std::string> systems;         // --systems; empty = every available system
   std::vector<std::string> workloads;       // --workloads; empty = all
+  // The REST gateway's workloads named in --workloads (rest_bench.h); they
+  // run on their own, not with the others.
+  std::vector<std::string> restWorkloads;
+  int clients = 4;          // --clients: HTTP clients of the REST workloads
+  std::string restFormat;   // --rest-format: json, protobuf or binary; empty = per workload
   std::string dataDir;                      // --data; empty = a fresh directory under $TMPDIR
   bool keepData = false;                    // --keep
   uint64_t cacheBytes = 64ull << 20;        // --cache-mb

@@ -16,6 +16,7 @@
 #include "bench_config.h"
 #include "corrupt_reads_store.h"
 #include "report.h"
+#include "rest_bench.h"
 #include "workload_runner.h"
 
 using namespace regionlab::bench;
@@ -78,6 +79,51 @@ SystemRun runSystem(const BenchConfig& config, const PassPlan& plan, const std::
   return run;
 }
 
+// --json: to the named file, or to stdout. False when the file cannot be written.
+bool writeJson(const BenchConfig& config, const std::string& json) {
+  if (config.jsonPath.empty()) {
+    std::fputs(json.c_str(), stdout);
+    return true;
+  }
+  std::ofstream file(config.jsonPath);
+  file << json;
+  if (!file) {
+    std::fprintf(stderr, "regionlab-bench: cannot write %s\n", config.jsonPath.c_str());
+    return false;
+  }
+  return true;
+}
+
+// The rest-* workloads: one cluster served by the REST gateway in this
+// process (rest_bench.h).
+int runRest(const BenchConfig& config, const MachineInfo& machine, bool ownDataDir, std::FILE* out) {
+  RestBenchConfig rc;
+  rc.workloads = config.restWorkloads;
+  rc.records = config.records;
+  rc.valueBytes = config.valueBytes;
+  rc.clients = config.clients;
+  rc.regions = config.regions;
+  rc.seed = config.seed;
+  rc.format = config.restFormat;
+  rc.modes = config.modes;
+  rc.rounds = config.rounds;
+  rc.dataDir = config.dataDir;
+  std::fprintf(out, "regionlab-bench: the REST gateway (%d clients, %llu records, table pre-split into "
+                    "%d regions over 3 servers)\n",
+               rc.clients, static_cast<unsigned long long>(rc.records), rc.regions);
+  printMachine(out, machine);
+  const std::vector<RestBenchResult> results = runRestBench(rc, out);
+  printRestTable(out, rc, results);
+  bool failed = false;
+  for (const RestBenchResult& r : results) failed |= !r.error.empty() || r.wrong > 0;
+  if (config.json) {
+    if (!writeJson(config, restResultsJson(rc, results))) return 1;
+  }
+  std::error_code ec;
+  if (ownDataDir && !config.keepData) std::filesystem::remove_all(config.dataDir, ec);
+  return failed ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -108,6 +154,7 @@ int main(int argc, char** argv) {
 
   std::FILE* out = config.json && config.jsonPath.empty() ? stderr : stdout;
   MachineInfo machine = describeMachine(config.dataDir);
+  if (!config.restWorkloads.empty()) return runRest(config, machine, ownDataDir, out);
   std::fprintf(out, "regionlab-bench:");
   for (size_t i = 0; i < config.systems.size(); ++i) {
     std::fprintf(out, "%s %s", i > 0 ? "," : "", config.systems[i].c_str());
@@ -152,17 +199,7 @@ int main(int argc, char** argv) {
   printVerification(out, problems);
 
   if (config.json) {
-    const std::string json = toJson(config, machine, passes, problems);
-    if (config.jsonPath.empty()) {
-      std::fputs(json.c_str(), stdout);
-    } else {
-      std::ofstream file(config.jsonPath);
-      file << json;
-      if (!file) {
-        std::fprintf(stderr, "regionlab-bench: cannot write %s\n", config.jsonPath.c_str());
-        return 1;
-      }
-    }
+    if (!writeJson(config, toJson(config, machine, passes, problems))) return 1;
   }
   if (ownDataDir && !config.keepData) std::filesystem::remove_all(config.dataDir, ec);
   return problems.empty() ? 0 : 1;

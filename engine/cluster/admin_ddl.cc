@@ -90,6 +90,16 @@ Result<std::vector<std::string>> Admin::ListNamespaces() {
   return cluster_->catalog_->ListNamespaces();
 }
 
+Result<std::map<std::string, std::string>> Admin::GetNamespaceProperties(const std::string& name) {
+  return cluster_->catalog_->GetNamespace(name);
+}
+
+Status Admin::ModifyNamespace(const std::string& name,
+                              const std::map<std::string, std::string>& properties) {
+  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  return cluster_->catalog_->UpdateNamespace(name, properties);
+}
+
 // ---- tables ----------------------------------------------------------------
 
 Result<TableEntry*> ClusterImpl::FindTableLocked(const std::string& text) {

@@ -23,6 +23,7 @@ ClusterSample ClusterImpl::SampleNow() {
     ServerMetrics& m = per_server[s.get()];
     m.name = s->name();
     m.online = s->online();
+    m.start_time_ms = s->start_code();
     m.global_memstore_limit = s->memstore()->limit;
     BlockCacheStats cs = s->block_cache()->GetStats();
     m.block_cache = {cs.capacity, cs.size, cs.single_bytes, cs.multi_bytes, cs.memory_bytes,

@@ -504,6 +504,36 @@ class BenchSmokeTest : public QObject {
 
   // A system that answers one read wrongly fails the run, and the report
   // names it.
+  // The REST gateway's workloads: both sides of each answer every call with
+  // the values written, the JSON carries the ratio and its parts, and the
+  // scan reports the memory the gateway's scan took.
+  void restWorkloadsCompareTheGatewayWithInProcess() {
+    TempDir dir;
+    const BenchRun run = runBench({"--workloads", "rest-get,rest-scan,rest-put", "--num", "2000",
+                                   "--durability", "async", "--clients", "2", "--rounds", "2",
+                                   "--json", "--data", QString::fromStdString(dir.path())},
+                                  300000);
+    QVERIFY2(run.finished && run.exitCode == 0, qPrintable(run.stderrText));
+    QVERIFY(run.stderrText.contains(QStringLiteral("ratio REST/in-process: median")));
+    const QJsonArray results = run.json.value("results").toArray();
+    QCOMPARE(results.size(), 6);  // three workloads, two rounds
+    for (const auto& v : results) {
+      const QJsonObject r = v.toObject();
+      QVERIFY2(!r.contains("error"), qPrintable(r.value("error").toString()));
+      QCOMPARE(r.value("wrong_values").toInt(), 0);
+      QVERIFY(r.value("rest_per_second").toDouble() > 0);
+      QVERIFY(r.value("in_process_per_second").toDouble() > 0);
+      QVERIFY(std::abs(r.value("ratio").toDouble() - r.value("rest_per_second").toDouble() /
+                                                         r.value("in_process_per_second").toDouble()) < 1e-6);
+      if (r.value("workload").toString() == "rest-scan") {
+        QVERIFY(r.contains("rss_growth_bytes"));
+        QCOMPARE(r.value("scanned_bytes").toDouble(), 2000.0 * (16 + 100));
+      }
+    }
+    // The rest-* workloads run on their own.
+    QCOMPARE(runBench({"--workloads", "rest-get,readseq"}, 30000).exitCode, 2);
+  }
+
   void wrongValueIsReported() {
     TempDir dir;
     const BenchRun run =

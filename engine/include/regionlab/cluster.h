@@ -68,6 +68,7 @@ struct RegionInfo {
 struct ServerMetrics {
   std::string name;
   bool online = false;
+  int64_t start_time_ms = 0;  // when it last started (HBase's start code); 0 if never
   uint64_t regions = 0;
   uint64_t memstore_bytes = 0;
   uint64_t global_memstore_limit = 0;
@@ -163,6 +164,12 @@ class Admin {
                          const std::map<std::string, std::string>& properties = {});
   Status DropNamespace(const std::string& name);
   Result<std::vector<std::string>> ListNamespaces();
+  // The namespace's properties; NotFound "NamespaceNotFoundException: ns"
+  // when it does not exist.
+  Result<std::map<std::string, std::string>> GetNamespaceProperties(const std::string& name);
+  // Replaces the namespace's properties (HBase's modifyNamespace).
+  Status ModifyNamespace(const std::string& name,
+                         const std::map<std::string, std::string>& properties);
 
   // Tables. split_keys: the pre-split keys (already validated and sorted).
   Status CreateTable(const TableDescriptor& desc, const std::vector<std::string>& split_keys = {});
