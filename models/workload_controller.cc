@@ -261,7 +261,10 @@ QString WorkloadController::outcomeText(RunState state) const {
           .arg(formatCount(p.Done()), formatCount(p.Total()), formatCount(p.errors),
                QString::fromStdString(p.first_error));
     case RunState::kCancelled:
-      if (m_directoryClosed) return tr("Cancelled: the data directory was closed");
+      // The poll can see the run the closing cancelled before closed() arrives;
+      // the controller's generation has moved on from the moment it was asked.
+      if (m_directoryClosed || (m_controller && m_controller->generation() != m_controllerGeneration))
+        return tr("Cancelled: the data directory was closed");
       return tr("Cancelled after %1 of %2 operations")
           .arg(formatCount(p.Done()), formatCount(p.Total()));
     default:
