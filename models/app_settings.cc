@@ -12,6 +12,7 @@ constexpr char kWindow[] = "charts/windowSeconds";
 constexpr char kServers[] = "cluster/regionServers";
 constexpr char kRecent[] = "files/recentDirectories";
 constexpr char kTheme[] = "appearance/theme";
+constexpr char kLabScale[] = "cluster/labScale";
 }  // namespace
 
 AppSettings AppSettings::load() {
@@ -20,6 +21,7 @@ AppSettings AppSettings::load() {
   a.metricsIntervalMs = std::clamp(s.value(kInterval, a.metricsIntervalMs).toInt(), 100, 60000);
   a.chartWindowSeconds = std::clamp(s.value(kWindow, a.chartWindowSeconds).toInt(), 10, 900);
   a.regionServers = std::clamp(s.value(kServers, a.regionServers).toInt(), 1, 16);
+  a.labScale = std::clamp(s.value(kLabScale, a.labScale).toInt(), 1, 1 << 20);
   a.recentDirectories = s.value(kRecent).toStringList();
   const QString theme = s.value(kTheme, a.theme).toString();
   a.theme = theme == QLatin1String("dark") ? theme : QStringLiteral("light");
@@ -32,6 +34,7 @@ void AppSettings::save() const {
   s.setValue(kInterval, metricsIntervalMs);
   s.setValue(kWindow, chartWindowSeconds);
   s.setValue(kServers, regionServers);
+  s.setValue(kLabScale, labScale);
   s.setValue(kRecent, recentDirectories);
   s.setValue(kTheme, theme);
 }

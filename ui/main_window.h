@@ -37,6 +37,7 @@ class SplitGenealogyPanel;
 class ShellConsoleWidget;
 class SchemeBuilderWindow;
 class DistributionSimulatorWindow;
+class RegionServersPanel;
 class WorkloadPanel;
 
 class MainWindow : public QMainWindow {
@@ -85,6 +86,13 @@ class MainWindow : public QMainWindow {
   DistributionSimulatorWindow* showDistributionSimulator();
   WorkloadPanel* workloadPanel() const { return m_workload; }
   QDockWidget* workloadDock() const { return m_workloadDock; }
+  RegionServersPanel* regionServersPanel() const { return m_serversPanel; }
+  QDockWidget* regionServersDock() const { return m_serversDock; }
+  // Selects what an event marker is about: its region (a split's daughters)
+  // in the region map and its row in the split genealogy.
+  void showEventRegions(const regionlab::ClusterEvent& event);
+  // Asks for a key and splits the region there.
+  void splitAtKey(const QString& encodedName);
 
  signals:
   void demoCreated(bool ok, const QString& message);
@@ -135,6 +143,8 @@ class MainWindow : public QMainWindow {
   DistributionSimulatorWindow* m_simulator = nullptr;
   WorkloadPanel* m_workload = nullptr;
   QDockWidget* m_workloadDock = nullptr;
+  RegionServersPanel* m_serversPanel = nullptr;
+  QDockWidget* m_serversDock = nullptr;
   QMenu* m_recentMenu = nullptr;
   QMenu* m_viewMenu = nullptr;
   QLabel* m_dirLabel = nullptr;
@@ -142,6 +152,7 @@ class MainWindow : public QMainWindow {
   QLabel* m_regionsLabel = nullptr;
   QLabel* m_writeLabel = nullptr;
   QByteArray m_defaultState;
+  QString m_pendingTable;      // asked for (setCurrentTable) before it was listed
   QStringList m_expandedKeys;  // tree nodes to re-expand after a model reset
   QSet<QString> m_knownKeys;   // nodes that existed before it
 };
