@@ -2,10 +2,15 @@
 // unless --data names another) and shows what happens inside it while it
 // happens.
 //
-// usage: regionlab [--data DIR] [--demo] [--screenshot FILE.png] [--quit-after-ms N]
+// usage: regionlab [--data DIR] [--demo] [--workload] [--screenshot FILE.png
+//                  [--screenshot-after-ms N]] [--quit-after-ms N]
 //   --demo        creates the demo tables (engine/demo/demo_schema.h) when missing
+//   --workload    starts the Workload dock with its defaults once the window
+//                 is ready (after the demo tables, with --demo)
 //   --screenshot  grabs the main window once metrics samples have arrived,
-//                 saves it as a PNG and quits (used by tests and the README)
+//                 saves it as a PNG and quits (used by tests and the README);
+//                 with --screenshot-after-ms, N ms after the window is ready
+//                 (after the workload started, with --workload)
 //   --quit-after-ms  quits after N milliseconds
 #include <QApplication>
 #include <QCommandLineParser>
@@ -16,9 +21,11 @@
 #include <cstring>
 
 #include "models/metrics_poller.h"
+#include "models/workload_controller.h"
 #include "regionlab/version.h"
 #include "ui/live_charts_widget.h"
 #include "ui/main_window.h"
+#include "ui/workload_panel.h"
 #include "util/default_paths.h"
 
 namespace {
@@ -55,22 +62,30 @@ int main(int argc, char** argv) {
   QCommandLineOption quitOption(QStringLiteral("quit-after-ms"), QStringLiteral("Quit after N milliseconds."),
                                 QStringLiteral("N"));
   QCommandLineOption demoOption(QStringLiteral("demo"),
-                                QStringLiteral("Create the demo tables (NewsClickFeedback, trade) when they are missing."));
+                                QStringLiteral("Create the demo tables (NewsClickFeedback, trade, usertable) when they are missing."));
+  QCommandLineOption workloadOption(QStringLiteral("workload"),
+                                    QStringLiteral("Start the Workload dock with its defaults once the window is ready."));
+  QCommandLineOption afterOption(QStringLiteral("screenshot-after-ms"),
+                                 QStringLiteral("Take the screenshot N ms after the window is ready (or the workload started)."),
+                                 QStringLiteral("N"));
   parser.addOption(dataOption);
   parser.addOption(demoOption);
+  parser.addOption(workloadOption);
   parser.addOption(screenshotOption);
+  parser.addOption(afterOption);
   parser.addOption(quitOption);
   parser.process(app);
 
-  int quitAfterMs = -1;
-  if (parser.isSet(quitOption)) {
+  auto milliseconds = [&](const QCommandLineOption& option, int* out) {
+    if (!parser.isSet(option)) return true;
     bool ok = false;
-    quitAfterMs = parser.value(quitOption).toInt(&ok);
-    if (!ok || quitAfterMs < 0) {
-      std::fprintf(stderr, "regionlab: --quit-after-ms needs a number of milliseconds\n");
-      return 2;
-    }
-  }
+    *out = parser.value(option).toInt(&ok);
+    if (ok && *out >= 0) return true;
+    std::fprintf(stderr, "regionlab: --%s needs a number of milliseconds\n", qPrintable(option.names().front()));
+    return false;
+  };
+  int quitAfterMs = -1, screenshotAfterMs = -1;
+  if (!milliseconds(quitOption, &quitAfterMs) || !milliseconds(afterOption, &screenshotAfterMs)) return 2;
   const QString dir = parser.isSet(dataOption)
                           ? parser.value(dataOption)
                           : QString::fromStdString(regionlab::DefaultDataDirectory());
@@ -86,28 +101,40 @@ int main(int argc, char** argv) {
   if (parser.isSet(screenshotOption)) {
     const QString file = parser.value(screenshotOption);
     window.poller()->setIntervalMs(300);  // a screenshot need not wait a second per sample
-    // Samples count once the window is ready: opened, and with --demo the tables written.
-    auto samples = std::make_shared<int>(-1);
-    if (!parser.isSet(demoOption)) {
-      QObject::connect(window.controller(), &regionlab::ui::EngineController::opened, &window,
-                       [samples] { *samples = 0; });
+    auto grab = [&window, &exitCode, file] {
+      // Let queued replots and the tree's relayout run first.
+      QTimer::singleShot(100, &window, [&window, &exitCode, file] {
+        window.charts()->replotNow();
+        if (!window.grab().save(file, "PNG")) {
+          std::fprintf(stderr, "regionlab: cannot write %s\n", qPrintable(file));
+          exitCode = 1;
+        }
+        QApplication::quit();
+      });
+    };
+    if (screenshotAfterMs >= 0) {
+      // A fixed time after the window is ready (or the workload started).
+      auto later = [&window, grab, screenshotAfterMs] { QTimer::singleShot(screenshotAfterMs, &window, grab); };
+      if (parser.isSet(workloadOption))
+        QObject::connect(window.workloadPanel(), &regionlab::ui::WorkloadPanel::runStarted, &window, later);
+      else if (parser.isSet(demoOption))
+        QObject::connect(&window, &regionlab::ui::MainWindow::demoCreated, &window, later);
+      else
+        QObject::connect(window.controller(), &regionlab::ui::EngineController::opened, &window, later);
     } else {
-      QObject::connect(&window, &regionlab::ui::MainWindow::demoCreated, &window,
-                       [samples] { *samples = 0; });
+      // Samples count once the window is ready: opened, and with --demo the tables written.
+      auto samples = std::make_shared<int>(-1);
+      if (!parser.isSet(demoOption)) {
+        QObject::connect(window.controller(), &regionlab::ui::EngineController::opened, &window,
+                         [samples] { *samples = 0; });
+      } else {
+        QObject::connect(&window, &regionlab::ui::MainWindow::demoCreated, &window, [samples] { *samples = 0; });
+      }
+      QObject::connect(window.poller(), &regionlab::ui::MetricsPoller::sampleAdded, &window, [samples, grab] {
+        if (*samples < 0 || ++*samples != kScreenshotSamples) return;
+        grab();
+      });
     }
-    QObject::connect(window.poller(), &regionlab::ui::MetricsPoller::sampleAdded, &window,
-                     [&window, &exitCode, file, samples] {
-                       if (*samples < 0 || ++*samples != kScreenshotSamples) return;
-                       // Let queued replots and the tree's relayout run first.
-                       QTimer::singleShot(100, &window, [&window, &exitCode, file] {
-                         window.charts()->replotNow();
-                         if (!window.grab().save(file, "PNG")) {
-                           std::fprintf(stderr, "regionlab: cannot write %s\n", qPrintable(file));
-                           exitCode = 1;
-                         }
-                         QApplication::quit();
-                       });
-                     });
     QObject::connect(window.controller(), &regionlab::ui::EngineController::openFailed, &window,
                      [&exitCode](const QString& d, const QString& error) {
                        std::fprintf(stderr, "regionlab: %s: %s\n", qPrintable(d), qPrintable(error));
@@ -125,6 +152,24 @@ int main(int argc, char** argv) {
                          exitCode = 1;
                          QApplication::quit();
                        }
+                     });
+  }
+  if (parser.isSet(workloadOption)) {
+    // Once the tables are listed (after the demo's, with --demo) and the
+    // dock has chosen its table: start it, once.
+    auto started = std::make_shared<bool>(false);
+    auto demoDone = std::make_shared<bool>(!parser.isSet(demoOption));
+    QObject::connect(&window, &regionlab::ui::MainWindow::demoCreated, &window, [demoDone] { *demoDone = true; });
+    QObject::connect(window.controller(), &regionlab::ui::EngineController::schemaReady, &window,
+                     [&window, started, demoDone] {
+                       if (*started || !*demoDone || window.workloadPanel()->form().table.isEmpty()) return;
+                       // Queued: the main window picks the demo's table on this same schema.
+                       QTimer::singleShot(0, &window, [&window, started] {
+                         if (*started) return;
+                         *started = true;
+                         if (!window.workloadPanel()->start())
+                           std::fprintf(stderr, "regionlab: the workload did not start\n");
+                       });
                      });
   }
   if (quitAfterMs >= 0) QTimer::singleShot(quitAfterMs, &app, &QApplication::quit);

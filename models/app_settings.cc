@@ -16,6 +16,7 @@ constexpr char kRestEnabled[] = "rest/enabled";
 constexpr char kRestPort[] = "rest/port";
 constexpr char kRestReadOnly[] = "rest/readOnly";
 constexpr char kRestAllInterfaces[] = "rest/allInterfaces";
+constexpr char kLabScale[] = "cluster/labScale";
 }  // namespace
 
 AppSettings AppSettings::load() {
@@ -24,6 +25,7 @@ AppSettings AppSettings::load() {
   a.metricsIntervalMs = std::clamp(s.value(kInterval, a.metricsIntervalMs).toInt(), 100, 60000);
   a.chartWindowSeconds = std::clamp(s.value(kWindow, a.chartWindowSeconds).toInt(), 10, 900);
   a.regionServers = std::clamp(s.value(kServers, a.regionServers).toInt(), 1, 16);
+  a.labScale = std::clamp(s.value(kLabScale, a.labScale).toInt(), 1, 1 << 20);
   a.recentDirectories = s.value(kRecent).toStringList();
   const QString theme = s.value(kTheme, a.theme).toString();
   a.theme = theme == QLatin1String("dark") ? theme : QStringLiteral("light");
@@ -40,6 +42,7 @@ void AppSettings::save() const {
   s.setValue(kInterval, metricsIntervalMs);
   s.setValue(kWindow, chartWindowSeconds);
   s.setValue(kServers, regionServers);
+  s.setValue(kLabScale, labScale);
   s.setValue(kRecent, recentDirectories);
   s.setValue(kTheme, theme);
   s.setValue(kRestEnabled, restGatewayEnabled);

@@ -16,6 +16,9 @@ struct AppSettings {
   int metricsIntervalMs = 1000;   // how often the charts ask for a sample
   int chartWindowSeconds = 300;   // the time window the live charts show
   int regionServers = 3;          // region servers of a cluster the app opens
+  // The lab scale (regionlab/lab_scale.h) a data directory gets when the app
+  // opens it for the first time; one that has a scale keeps it.
+  int labScale = 1024;
   QString theme = QStringLiteral("light");  // "light" or "dark" (ui/theme.h applies it)
   QStringList recentDirectories;  // most recent first
   // Cluster > REST gateway: whether the app serves the open data directory

@@ -34,6 +34,8 @@ struct ClusterTreeModel::Node {
 };
 
 namespace {
+// Keys longer than this are cut in the middle in the tree (the tooltip has them whole).
+constexpr int kTreeKeyChars = 24;
 
 using Node = ClusterTreeModel::Node;
 using Kind = ClusterTreeModel::Kind;
@@ -111,11 +113,15 @@ std::unique_ptr<Node> buildTree(const SchemaSnapshot* schema,
       Node* region = regionGroup->add(
           Kind::Region, QStringLiteral("r/") + full + QLatin1Char('/') + name,
           QStringLiteral("[%1, %2) %3")
-              .arg(formatKey(r->start_key, QObject::tr("\u2026")),
-                   formatKey(r->end_key, QObject::tr("\u2026")),
+              .arg(formatKeyElided(r->start_key, kTreeKeyChars, QObject::tr("\u2026")),
+                   formatKeyElided(r->end_key, kTreeKeyChars, QObject::tr("\u2026")),
                    r->server.empty() ? QObject::tr("offline") : QString::fromStdString(r->server)));
       region->target = name;
-      region->tooltip = QString::fromStdString(r->RegionName());
+      // The whole keys where the text had to shorten them.
+      region->tooltip = QObject::tr("%1\nstart key: %2\nend key: %3")
+                            .arg(QString::fromStdString(r->RegionName()),
+                                 formatKey(r->start_key, QObject::tr("(table start)")),
+                                 formatKey(r->end_key, QObject::tr("(table end)")));
     }
   }
   Node* snapshots = root->add(Kind::SnapshotGroup, QStringLiteral("s/"),

@@ -200,6 +200,20 @@ void CreateTableForm::setScheme(regionlab::Result<regionlab::rowkey::RowkeySchem
   if (scheme.ok()) {
     m_scheme = std::move(scheme).value();
     m_schemeError.clear();
+    // A salted scheme is pre-split on its salt buckets, one region each: the
+    // boundaries its writes spread over. Others on quantiles of their keys.
+    int buckets = 0;
+    for (const auto& segment : m_scheme->segments) {
+      if (segment.kind == regionlab::rowkey::SegmentKind::kConstant) continue;
+      if (segment.kind == regionlab::rowkey::SegmentKind::kSalt) buckets = segment.buckets;
+      break;
+    }
+    if (buckets >= 2) {
+      m_schemeMethod = SchemeMethod::SaltBuckets;
+      m_schemeRegions = std::min(buckets, regionlab::kMaxPresplitRegions);
+    } else {
+      m_schemeMethod = SchemeMethod::Quantiles;
+    }
   } else {
     m_scheme.reset();
     m_schemeError = fromBytes(scheme.status().message());

@@ -1,7 +1,11 @@
 #include "models/engine_controller.h"
 
+#include <QDateTime>
 #include <QMetaObject>
 #include <map>
+
+#include "models/binary_text.h"
+#include "models/format.h"
 
 namespace regionlab::ui {
 
@@ -21,6 +25,10 @@ QString adminActionName(AdminAction action) {
     case AdminAction::CloneSnapshot: return QStringLiteral("Clone snapshot");
     case AdminAction::RestoreSnapshot: return QStringLiteral("Restore snapshot");
     case AdminAction::DeleteSnapshot: return QStringLiteral("Delete snapshot");
+    case AdminAction::SplitAt: return QStringLiteral("Split at key");
+    case AdminAction::Balance: return QStringLiteral("Balance");
+    case AdminAction::StopServer: return QStringLiteral("Stop region server");
+    case AdminAction::StartServer: return QStringLiteral("Start region server");
   }
   return QString();
 }
@@ -50,7 +58,7 @@ namespace {
 QString toText(const regionlab::Status& s) { return QString::fromStdString(s.ToString()); }
 
 regionlab::Status runAction(regionlab::Admin& admin, AdminAction action, const std::string& target,
-                            const std::string& argument) {
+                            const std::string& argument, int* moves) {
   switch (action) {
     case AdminAction::Flush: return admin.Flush(target);
     case AdminAction::Compact: return admin.Compact(target, false);
@@ -85,8 +93,32 @@ regionlab::Status runAction(regionlab::Admin& admin, AdminAction action, const s
       return was_enabled ? admin.EnableTable(table) : regionlab::Status::OK();
     }
     case AdminAction::DeleteSnapshot: return admin.DeleteSnapshot(target);
+    case AdminAction::SplitAt: {
+      std::string key;
+      BinaryTextError error;
+      if (!parseEscapedBytes(QString::fromStdString(argument), &key, &error))
+        return regionlab::Status::InvalidArgument("split key '" + argument + "', character " +
+                                                  std::to_string(error.position + 1) + ": " +
+                                                  error.message.toStdString());
+      if (key.empty()) return regionlab::Status::InvalidArgument("the split key is empty");
+      return admin.Split(target, key);
+    }
+    case AdminAction::Balance: {
+      auto n = admin.Balance();
+      if (!n.ok()) return n.status();
+      *moves = *n;
+      return regionlab::Status::OK();
+    }
+    case AdminAction::StopServer: return admin.StopRegionServer(target);
+    case AdminAction::StartServer: return admin.StartRegionServer(target);
   }
   return regionlab::Status::InvalidArgument("unknown admin action");
+}
+
+// Actions whose outcome the engine may carry on (a split policy splitting a
+// merged region again, daughters compacting): the message waits for that.
+bool hasFollowUps(AdminAction action) {
+  return action == AdminAction::Merge || action == AdminAction::Split || action == AdminAction::SplitAt;
 }
 
 }  // namespace
@@ -97,6 +129,7 @@ EngineController::EngineController(QObject* parent)
   qRegisterMetaType<SchemaPtr>();
   qRegisterMetaType<HistoryPtr>();
   qRegisterMetaType<SampleListPtr>();
+  qRegisterMetaType<StoredWindowPtr>();
   qRegisterMetaType<regionlab::ClusterEvent>();
   m_thread.setObjectName(QStringLiteral("regionlab-engine"));
   m_worker = new QObject;
@@ -132,15 +165,18 @@ void EngineController::reply(quint64 generation, std::function<void()> fn) {
       Qt::QueuedConnection);
 }
 
-void EngineController::openDataDirectory(const QString& dir, int regionServers) {
+void EngineController::openDataDirectory(const QString& dir, int regionServers, uint32_t defaultLabScale,
+                                         uint32_t labScale) {
   const quint64 gen = ++m_generation;
   m_open = false;
   m_dataDirectory = dir;
   auto state = m_state;
-  post([this, state, gen, dir, regionServers] {
+  post([this, state, gen, dir, regionServers, defaultLabScale, labScale] {
     state->close();
     regionlab::ClusterOptions options;
     options.region_servers = std::max(1, regionServers);
+    options.default_lab_scale = defaultLabScale;
+    options.lab_scale = labScale;
     regionlab::ClusterOpenReport report;
     auto result = regionlab::Cluster::Open(dir.toStdString(), options, &report);
     if (!result.ok()) {
@@ -241,16 +277,25 @@ void EngineController::runInSlot(int slot, std::function<void(regionlab::Cluster
 
 void EngineController::runAdminAction(AdminAction action, const QString& target,
                                       const QString& argument) {
-  QString description = QStringLiteral("%1 %2").arg(adminActionName(action), target);
+  QString description = action == AdminAction::Balance ? adminActionName(action)
+                                                       : QStringLiteral("%1 %2").arg(adminActionName(action), target);
   if (action == AdminAction::Merge) description += tr(" with %1").arg(argument);
   if (action == AdminAction::Move) description += tr(" to %1").arg(argument);
   if (action == AdminAction::Snapshot) description += tr(" as %1").arg(argument);
   if (action == AdminAction::CloneSnapshot) description += tr(" to table %1").arg(argument);
-  runJob(description, [action, target, argument](regionlab::Cluster* cluster) -> QString {
+  if (action == AdminAction::SplitAt) description += tr(" '%1'").arg(argument);
+  runJobWithOutcome(description, [action, target, argument](regionlab::Cluster* cluster, QString* outcome) -> QString {
     if (cluster == nullptr) return tr("no data directory is open");
-    regionlab::Status s =
-        runAction(cluster->admin(), action, target.toStdString(), argument.toStdString());
-    return s.ok() ? QString() : toText(s);
+    const int64_t since = QDateTime::currentMSecsSinceEpoch();
+    int moves = 0;
+    regionlab::Status s = runAction(cluster->admin(), action, target.toStdString(), argument.toStdString(), &moves);
+    if (!s.ok()) return toText(s);
+    if (hasFollowUps(action)) (void)cluster->WaitForBackgroundWork();
+    std::vector<regionlab::ClusterEvent> recent;
+    for (regionlab::ClusterEvent& e : cluster->RecentEvents())
+      if (e.time_ms >= since) recent.push_back(std::move(e));
+    *outcome = describeAdminOutcome(action, target, recent, moves);
+    return QString();
   });
 }
 
@@ -302,16 +347,89 @@ void EngineController::requestMetricsHistory(const QString& table) {
   });
 }
 
+namespace {
+// A split or merge of the catalog's history as the event the engine reported then.
+regionlab::ClusterEvent eventOf(const regionlab::HistoryEntry& h) {
+  regionlab::ClusterEvent e;
+  e.time_ms = h.time_ms;
+  e.table = h.table;
+  e.cause = h.cause;
+  if (h.kind == "merge") {
+    e.kind = "merge";
+    e.region = h.daughters.empty() ? std::string() : h.daughters.front();
+    e.parents = h.parents;
+    if (!h.daughter_ranges.empty()) {
+      e.start_key = h.daughter_ranges.front().start_key;
+      e.end_key = h.daughter_ranges.front().end_key;
+    }
+  } else {
+    e.kind = "split";
+    e.region = h.parents.empty() ? std::string() : h.parents.front();
+    e.daughters = h.daughters;
+    e.split_key = h.split_key;
+    e.input_bytes = h.size_bytes;
+    e.threshold_bytes = h.threshold_bytes;
+    if (!h.parent_ranges.empty()) {
+      e.start_key = h.parent_ranges.front().start_key;
+      e.end_key = h.parent_ranges.front().end_key;
+    }
+  }
+  return e;
+}
+}  // namespace
+
+void EngineController::requestStoredWindow(int seconds) {
+  const quint64 gen = m_generation;
+  auto state = m_state;
+  post([this, state, gen, seconds] {
+    auto window = std::make_shared<StoredWindow>();
+    if (!state->cluster) {
+      window->error = tr("no data directory is open");
+    } else {
+      const int64_t to = QDateTime::currentMSecsSinceEpoch();
+      const int64_t from = to - int64_t{seconds} * 1000;
+      auto samples = state->cluster->StoredMetrics(from, to);
+      if (!samples.ok()) {
+        window->error = toText(samples.status());
+      } else {
+        window->samples = std::move(samples).value();
+      }
+      auto tables = state->cluster->admin().ListTables();
+      if (tables.ok()) {
+        for (const auto& t : *tables) {
+          auto history = state->cluster->admin().GetHistory(t.FullName());
+          if (!history.ok()) continue;
+          for (const auto& h : *history)
+            if (h.time_ms >= from && h.kind != "pre-split") window->events.push_back(eventOf(h));
+        }
+      }
+      std::sort(window->events.begin(), window->events.end(),
+                [](const auto& a, const auto& b) { return a.time_ms < b.time_ms; });
+    }
+    StoredWindowPtr result = window;
+    reply(gen, [this, result] { emit storedWindowReady(result); });
+  });
+}
+
 void EngineController::runJob(const QString& description,
                               std::function<QString(regionlab::Cluster*)> work,
                               std::function<void(const QString&)> done) {
+  runJobWithOutcome(
+      description, [work = std::move(work)](regionlab::Cluster* c, QString*) { return work(c); }, std::move(done));
+}
+
+void EngineController::runJobWithOutcome(const QString& description,
+                                         std::function<QString(regionlab::Cluster*, QString*)> work,
+                                         std::function<void(const QString&)> done) {
   const quint64 gen = m_generation;
   emit actionStarted(description);
   auto state = m_state;
   post([this, state, gen, description, work = std::move(work), done = std::move(done)] {
-    const QString error = work(state->cluster.get());
-    reply(gen, [this, description, error, done] {
-      emit actionFinished(description, error.isEmpty(), error.isEmpty() ? tr("done") : error);
+    QString outcome;
+    const QString error = work(state->cluster.get(), &outcome);
+    const QString message = !error.isEmpty() ? error : outcome.isEmpty() ? tr("done") : outcome;
+    reply(gen, [this, description, error, message, done] {
+      emit actionFinished(description, error.isEmpty(), message);
       if (done) done(error);
       requestSchema();
     });

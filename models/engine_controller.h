@@ -50,6 +50,16 @@ using HistoryPtr = std::shared_ptr<const HistorySnapshot>;
 // first) cut down to one table's regions.
 using SampleListPtr = std::shared_ptr<const std::vector<regionlab::ClusterSample>>;
 
+// What the live charts draw again after a restart: the catalog's metric
+// samples of the last window (Cluster::StoredMetrics) and the splits and
+// merges of that time from the catalog's history, as events.
+struct StoredWindow {
+  std::vector<regionlab::ClusterSample> samples;  // oldest first
+  std::vector<regionlab::ClusterEvent> events;    // oldest first
+  QString error;                                   // why it could not be read
+};
+using StoredWindowPtr = std::shared_ptr<const StoredWindow>;
+
 enum class AdminAction {
   Flush,
   Compact,
@@ -65,6 +75,10 @@ enum class AdminAction {
   CloneSnapshot,    // target: a snapshot; argument: the new table's name
   RestoreSnapshot,  // target: a snapshot; disables its table first and enables it after
   DeleteSnapshot,   // target: a snapshot
+  SplitAt,   // target: a region; argument: the split key, escaped (models/binary_text.h)
+  Balance,   // the whole cluster (target ignored)
+  StopServer,   // target: a region server; its regions fail over (RegionLab's kill)
+  StartServer,  // target: a stopped region server
 };
 
 // "Flush", "Major compact", ...: the verb shown in menus and messages.
@@ -72,6 +86,14 @@ QString adminActionName(AdminAction action);
 // True when the action destroys data and must be confirmed by the user
 // (truncate, drop, restoring a snapshot over a table, deleting a snapshot).
 bool adminActionDestroysData(AdminAction action);
+// What an action's finished message says: what it did, and what the engine
+// did right after because of it, from the events recorded since it began
+// (`events`, oldest first). A merge whose region its split policy splits
+// again says both steps and why: "merged A and B into M; then split again by
+// SteppingSplitPolicy at 'k': Stepping: 2 x 128 KB = 256 KB (...); largest
+// store 300 KB > 256 KB". `balanced`: the moves a Balance made.
+QString describeAdminOutcome(AdminAction action, const QString& target,
+                             const std::vector<regionlab::ClusterEvent>& events, int balanced = 0);
 
 // State a client keeps on the worker between its jobs (the data browser's
 // open scanner, the console's shell session). It is created and destroyed on
@@ -92,8 +114,11 @@ class EngineController : public QObject {
   ~EngineController() override;
 
   // Opens (or creates) a data directory with `regionServers` region servers,
-  // closing the one open before. Emits opened() or openFailed().
-  void openDataDirectory(const QString& dir, int regionServers);
+  // closing the one open before. Emits opened() or openFailed(). The lab
+  // scale (regionlab/lab_scale.h): `labScale` > 0 sets it; 0 keeps the
+  // directory's own, and one that has none gets `defaultLabScale`.
+  void openDataDirectory(const QString& dir, int regionServers, uint32_t defaultLabScale = 1,
+                         uint32_t labScale = 0);
   // Emits closed() once the cluster is closed.
   void closeDataDirectory();
   // Asks for Cluster::SampleNow(); emits sampleReady() unless the reply is stale.
@@ -102,7 +127,10 @@ class EngineController : public QObject {
   void requestSchema();
   // Runs an admin action on a table or a region (encoded name); emits
   // actionStarted() now and actionFinished() when done, then requestSchema().
-  // `argument`: the other region of a Merge, the server of a Move.
+  // `argument`: the other region of a Merge, the server of a Move, the key
+  // of a SplitAt. The finished message says what happened
+  // (describeAdminOutcome); a merge or split waits for the engine's
+  // follow-ups (compactions, a split of the merged region) first.
   void runAdminAction(AdminAction action, const QString& target, const QString& argument = {});
   // Asks for `table`'s split/merge history and current regions; emits
   // historyReady() (with an error text when they cannot be read).
@@ -110,6 +138,9 @@ class EngineController : public QObject {
   // Asks for the engine's sampled metrics history of `table`'s regions;
   // emits metricsHistoryReady() (an empty list when no directory is open).
   void requestMetricsHistory(const QString& table);
+  // Asks for the catalog's samples and splits of the last `seconds`; emits
+  // storedWindowReady().
+  void requestStoredWindow(int seconds);
   // Runs `work` on the worker with the open cluster (nullptr when none) and
   // calls `done` with its message on this thread, unless stale. For jobs such
   // as seeding a demo that the fixed calls above do not cover.
@@ -151,6 +182,7 @@ class EngineController : public QObject {
   void schemaReady(const regionlab::ui::SchemaPtr& schema);
   void historyReady(const regionlab::ui::HistoryPtr& history);
   void metricsHistoryReady(const QString& table, const regionlab::ui::SampleListPtr& samples);
+  void storedWindowReady(const regionlab::ui::StoredWindowPtr& window);
   // A flush, compaction, split, ... reported by the engine's event listener.
   void clusterEvent(const regionlab::ClusterEvent& event);
   void actionStarted(const QString& description);
@@ -160,6 +192,10 @@ class EngineController : public QObject {
   struct WorkerState;
   // Runs `fn` on the worker thread.
   void post(std::function<void()> fn);
+  // runJob whose work may set the finished message (else "done").
+  void runJobWithOutcome(const QString& description,
+                         std::function<QString(regionlab::Cluster*, QString* outcome)> work,
+                         std::function<void(const QString&)> done = {});
   // Runs `fn` on this thread if `generation` is still current.
   void reply(quint64 generation, std::function<void()> fn);
 
@@ -180,4 +216,5 @@ Q_DECLARE_METATYPE(regionlab::ui::SamplePtr)
 Q_DECLARE_METATYPE(regionlab::ui::SchemaPtr)
 Q_DECLARE_METATYPE(regionlab::ui::HistoryPtr)
 Q_DECLARE_METATYPE(regionlab::ui::SampleListPtr)
+Q_DECLARE_METATYPE(regionlab::ui::StoredWindowPtr)
 Q_DECLARE_METATYPE(regionlab::ClusterEvent)

@@ -4,6 +4,11 @@
 
 namespace regionlab::ui {
 
+namespace {
+// Keys longer than this are cut in the middle (the tooltip has them whole).
+constexpr int kKeyChars = 28;
+}  // namespace
+
 bool sameRegionFigures(const regionlab::RegionInfo& a, const regionlab::RegionInfo& b) {
   return a.encoded_name == b.encoded_name && a.start_key == b.start_key &&
          a.end_key == b.end_key && a.server == b.server && a.state == b.state &&
@@ -74,12 +79,21 @@ QVariant RegionListModel::data(const QModelIndex& index, int role) const {
     return index.column() >= Size ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                   : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
   }
-  if (role == Qt::ToolTipRole) return QString::fromStdString(r.RegionName());
+  if (role == Qt::ToolTipRole) {
+    return tr("%1\nstart key: %2\nend key: %3")
+        .arg(QString::fromStdString(r.RegionName()), formatKey(r.start_key, tr("(table start)")),
+             formatKey(r.end_key, tr("(table end)")));
+  }
   if (role != Qt::DisplayRole && role != RawValueRole) return {};
   const bool raw = role == RawValueRole;
   switch (index.column()) {
-    case StartKey: return formatKey(r.start_key);
-    case EndKey: return formatKey(r.end_key);
+    case Region:
+      // Sorted by start key; shown as HBase begins a region's name.
+      return raw ? QVariant(QString::fromStdString(r.start_key))
+                 : QVariant(QStringLiteral("%1,%2").arg(QString::fromStdString(r.table),
+                                                        formatKeyElided(r.start_key, kKeyChars)));
+    case StartKey: return formatKeyElided(r.start_key, kKeyChars);
+    case EndKey: return formatKeyElided(r.end_key, kKeyChars);
     case Server: return QString::fromStdString(r.server);
     case Size:
       return raw ? QVariant::fromValue<qulonglong>(m.store_file_bytes) : formatBytes(m.store_file_bytes);
@@ -88,10 +102,10 @@ QVariant RegionListModel::data(const QModelIndex& index, int role) const {
     case Memstore:
       return raw ? QVariant::fromValue<qulonglong>(m.memstore_heap_bytes)
                  : formatBytes(m.memstore_heap_bytes);
-    case Requests: {
-      const uint64_t n = m.read_requests + m.write_requests;
-      return raw ? QVariant::fromValue<qulonglong>(n) : formatCount(n);
-    }
+    case Reads:
+      return raw ? QVariant::fromValue<qulonglong>(m.read_requests) : formatCount(m.read_requests);
+    case Writes:
+      return raw ? QVariant::fromValue<qulonglong>(m.write_requests) : formatCount(m.write_requests);
     case SplitThreshold:
       return raw ? QVariant::fromValue<qulonglong>(r.split_threshold)
                  : formatThreshold(r.split_threshold);
@@ -100,15 +114,27 @@ QVariant RegionListModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant RegionListModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+  if (orientation != Qt::Horizontal) return {};
+  if (role == Qt::ToolTipRole) {
+    switch (section) {
+      case Region: return tr("The region's name as HBase begins it: table,start key (hover a row for all of it)");
+      case Reads: return tr("Read requests (gets and scanned rows) since the region opened");
+      case Writes: return tr("Write requests (mutations) since the region opened");
+      case SplitThreshold: return tr("The store size at which its split policy splits it");
+      default: return {};
+    }
+  }
+  if (role != Qt::DisplayRole) return {};
   switch (section) {
+    case Region: return tr("Region");
     case StartKey: return tr("Start key");
     case EndKey: return tr("End key");
     case Server: return tr("Server");
     case Size: return tr("Size");
     case StoreFiles: return tr("Store files");
     case Memstore: return tr("Memstore");
-    case Requests: return tr("Requests");
+    case Reads: return tr("Reads");
+    case Writes: return tr("Writes");
     case SplitThreshold: return tr("Split threshold");
     default: return {};
   }

@@ -22,13 +22,15 @@ class RegionListModel : public QAbstractTableModel {
 
  public:
   enum Column {
+    Region,  // "table,start key" as HBase names regions (the whole name in the tooltip)
     StartKey,
     EndKey,
     Server,
     Size,
     StoreFiles,
     Memstore,
-    Requests,
+    Reads,   // read requests since the region opened
+    Writes,  // write requests since the region opened
     SplitThreshold,
     ColumnCount
   };

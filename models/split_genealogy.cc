@@ -134,11 +134,13 @@ int Genealogy::regionIndex(const std::string& encodedName) const {
   return it == m_index.end() ? -1 : it->second;
 }
 
-QString Genealogy::keyRange(int region) const {
+QString Genealogy::keyRange(int region, int maxKeyChars) const {
   if (region < 0 || region >= static_cast<int>(m_regions.size())) return {};
   const GenealogyRegion& r = m_regions[region];
-  auto edge = [](const std::optional<std::string>& key) {
-    return key ? formatKey(*key, QStringLiteral("\u2026")) : QStringLiteral("?");
+  auto edge = [maxKeyChars](const std::optional<std::string>& key) {
+    if (!key) return QStringLiteral("?");
+    return maxKeyChars > 0 ? formatKeyElided(*key, maxKeyChars, QStringLiteral("\u2026"))
+                           : formatKey(*key, QStringLiteral("\u2026"));
   };
   return QStringLiteral("[%1, %2)").arg(edge(r.startKey), edge(r.endKey));
 }

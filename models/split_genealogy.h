@@ -58,8 +58,9 @@ class Genealogy {
   int regionIndex(const std::string& encodedName) const;  // -1 when unknown
 
   // "[a, b)" with escaped keys, "…" for the table's edges and "?" for an
-  // edge the history does not determine.
-  QString keyRange(int region) const;
+  // edge the history does not determine; keys longer than maxKeyChars (> 0)
+  // cut in the middle.
+  QString keyRange(int region, int maxKeyChars = 0) const;
   // "split", "manual split", "merge", "pre-split" as the user reads it.
   static QString kindText(GenealogyEvent::Kind kind);
   // Several lines: what the event was, its regions, key, sizes and cause.

@@ -30,6 +30,8 @@ struct SplitGenealogyModel::Node {
 };
 
 namespace {
+// Keys longer than this are cut in the middle in the tree (tooltips hold them whole).
+constexpr int kKeyChars = 24;
 
 using Node = SplitGenealogyModel::Node;
 using RowKind = SplitGenealogyModel::RowKind;
@@ -170,8 +172,10 @@ QVariant SplitGenealogyModel::display(const Node& n, int column) const {
     case Keys:
       if (n.kind == RowKind::PreSplitGroup)
         return tr("pre-split: %1 regions").arg(e != nullptr ? e->daughters.size() : 0);
-      if (n.kind == RowKind::MergeLink) return tr("\u2192 merged into %1").arg(m_genealogy.keyRange(n.region));
-      return m_genealogy.keyRange(n.region);
+      // Long keys cut in the middle (the tooltip has them whole).
+      if (n.kind == RowKind::MergeLink)
+        return tr("\u2192 merged into %1").arg(m_genealogy.keyRange(n.region, kKeyChars));
+      return m_genealogy.keyRange(n.region, kKeyChars);
     case Region:
       return n.region >= 0 ? QString::fromStdString(regions[n.region].encodedName) : QString();
     case Event:
@@ -181,7 +185,7 @@ QVariant SplitGenealogyModel::display(const Node& n, int column) const {
         return server.isEmpty() ? tr("live (offline)") : tr("live on %1").arg(server);
       }
       return tr("removed (truncate or drop)");
-    case SplitKey: return e != nullptr ? formatKey(e->splitKey) : QString();
+    case SplitKey: return e != nullptr ? formatKeyElided(e->splitKey, kKeyChars) : QString();
     case Time: return e != nullptr ? timeText(e->timeMs) : QString();
     case SizeAtSplit: return e != nullptr && e->sizeBytes > 0 ? formatBytes(e->sizeBytes) : QString();
     case Threshold:

@@ -218,9 +218,17 @@ void WorkloadController::poll() {
   const uint64_t done = m_progress.Done();
   m_recent.emplace_back(now, done);
   while (m_recent.size() > 2 && now - m_recent[1].first >= kRateWindowMs) m_recent.pop_front();
-  const auto& [then, doneThen] = m_recent.front();
-  if (now > then)
-    m_rate = static_cast<double>(done - doneThen) * 1000.0 / static_cast<double>(now - then);
+  if (m_progress.state == RunState::kPaused) {
+    // Nothing runs while paused; and the last-second window starts afresh on
+    // resume, so the paused time never dilutes the rate after it (the
+    // phase's average, in the finished message, leaves pauses out too).
+    m_recent.clear();
+    m_rate = 0;
+  } else {
+    const auto& [then, doneThen] = m_recent.front();
+    if (now > then)
+      m_rate = static_cast<double>(done - doneThen) * 1000.0 / static_cast<double>(now - then);
+  }
   if (m_progress.Ended()) {
     m_poll.stop();
     m_rate = m_progress.ops_per_second;
@@ -251,6 +259,9 @@ QString WorkloadController::outcomeText(RunState state) const {
                     .arg(formatCount(p.operations_done))
                     .arg(p.phase_seconds, 0, 'f', 1)
                     .arg(rate(p.operations_done, p.phase_seconds));
+      if (p.collisions > 0)
+        text += tr("; %1 key collisions: rows whose put overwrote an earlier row of this run")
+                    .arg(formatCount(p.collisions));
       if (p.errors > 0)
         text += tr("; %1 failed, the first: %2")
                     .arg(formatCount(p.errors), QString::fromStdString(p.first_error));
@@ -261,7 +272,10 @@ QString WorkloadController::outcomeText(RunState state) const {
           .arg(formatCount(p.Done()), formatCount(p.Total()), formatCount(p.errors),
                QString::fromStdString(p.first_error));
     case RunState::kCancelled:
-      if (m_directoryClosed) return tr("Cancelled: the data directory was closed");
+      // The poll can see the run the closing cancelled before closed() arrives;
+      // the controller's generation has moved on from the moment it was asked.
+      if (m_directoryClosed || (m_controller && m_controller->generation() != m_controllerGeneration))
+        return tr("Cancelled: the data directory was closed");
       return tr("Cancelled after %1 of %2 operations")
           .arg(formatCount(p.Done()), formatCount(p.Total()));
     default:

@@ -263,6 +263,12 @@ void DataBrowserPanel::revalidate() {
   m_scan->setEnabled(errors.isEmpty());
   m_scan->setToolTip(errors.isEmpty() ? tr("Scan the table (Enter in any field)")
                                       : errors.first().message);
+  // The rows shown are the last scan's; under a form with an error they are
+  // no answer to it: greyed until the form is right again.
+  m_view->setEnabled(errors.isEmpty());
+  m_view->setToolTip(errors.isEmpty() ? QString()
+                                      : tr("These rows are from the last scan; the form has an error now "
+                                           "(%1)").arg(errors.first().message));
 }
 
 void DataBrowserPanel::showErrors(const QList<ScanFieldError>& errors, bool includeTable) {

@@ -30,6 +30,7 @@
 #include "ui/distribution_charts.h"
 #include "ui/layout_chooser.h"
 #include "ui/simulation_result_view.h"
+#include "ui/widget_util.h"
 
 namespace regionlab::ui {
 
@@ -42,6 +43,7 @@ constexpr int kDefaultKeys = 1000000;
 
 DistributionSimulatorWindow::DistributionSimulatorWindow(EngineController* controller, QWidget* parent)
     : QWidget(parent, Qt::Window), m_controller(controller) {
+  addCloseShortcuts(this);
   setWindowTitle(tr("Distribution simulator"));
   setObjectName(QStringLiteral("distributionSimulator"));
   m_runner = new SimulationRunner(this);

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "models/format.h"
+#include "ui/widget_util.h"
 
 namespace regionlab::ui {
 
@@ -254,7 +255,7 @@ void KeyHeatmapWidget::drawKeyLabels(QPainter& p, const QRect& plot) const {
     if (textTop >= nextFree) {
       const QString key = b0 == 0 ? tr("(start)") : formatKey(m_heatmap.bucketStart(b0));
       const QRect box(2, textTop, plot.left() - 8, fm.height());
-      p.drawText(box, Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(key, Qt::ElideRight, box.width()));
+      p.drawText(box, Qt::AlignRight | Qt::AlignVCenter, elideKeyToWidth(fm, key, box.width()));
       nextFree = textTop + fm.height();
     }
     y = top + 1;

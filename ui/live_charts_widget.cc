@@ -1,17 +1,25 @@
+// LiveChartsWidget: construction, the toolbar (pause, window, marker
+// filters, lab scale), events and the followed table. Samples, axes and
+// marker lines are in live_charts_plot.cc.
 #include "ui/live_charts_widget.h"
 
 #include <QComboBox>
-#include <algorithm>
 #include <QFileDialog>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
+#include <QPainter>
 #include <QPushButton>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <qcustomplot.h>
 
+#include "models/chart_ranges.h"
 #include "models/format.h"
+#include "regionlab/lab_scale.h"
+#include "ui/event_strip_widget.h"
 #include "ui/server_colors.h"
 #include "ui/theme.h"
 
@@ -19,112 +27,186 @@ namespace regionlab::ui {
 
 namespace {
 
-const char* const kFlushLimit = "global flush limit";
-const char* const kBlockingLimit = "global blocking limit";
-const char* const kHitRatio = "hit ratio %";
-const char* const kEvictions = "evictions/s";
-const char* const kFileCount = "store files";
-const char* const kFileBytes = "store file bytes";
-
 // Byte axes read "1.5 MB", not "1.5e+06".
 class ByteTicker : public QCPAxisTicker {
  protected:
   QString getTickLabel(double tick, const QLocale&, QChar, int) override {
-    return tick < 0 ? QString() : formatBytes(static_cast<uint64_t>(tick));
+    return tick < 0 ? QString() : compactBytes(tick);
   }
 };
 
-QColor eventColour(const QString& marker) {
-  if (marker == QLatin1String("flush")) return QColor(0x20, 0x80, 0xc0);
-  if (marker == QLatin1String("compaction")) return QColor(0x90, 0x50, 0xb0);
-  return QColor(0xd0, 0x30, 0x30);  // split
-}
+// The memstore chart's logarithmic byte axis: ticks at powers of 4 (1 KB,
+// 4 KB, ... 1 MB), exact in binary units.
+class LogByteTicker : public QCPAxisTickerLog {
+ public:
+  LogByteTicker() {
+    setLogBase(4);
+    setSubTickCount(0);
+  }
+
+ protected:
+  QString getTickLabel(double tick, const QLocale&, QChar, int) override { return compactBytes(tick); }
+};
 
 }  // namespace
 
 LiveChartsWidget::LiveChartsWidget(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  auto* bar = new QHBoxLayout;
-  m_pauseButton = new QToolButton(this);
+  layout->setSpacing(2);
+  layout->addWidget(buildToolbar());
+  buildPlots();
+  layout->addWidget(m_grid, 1);
+  m_strip = new EventStripWidget(this);
+  m_strip->setLog(&m_events);
+  connect(m_strip, &EventStripWidget::eventActivated, this, &LiveChartsWidget::eventActivated);
+  layout->addWidget(m_strip);
+  updateTitles();
+  setFilter(m_filter);
+}
+
+QWidget* LiveChartsWidget::buildToolbar() {
+  auto* bar = new QWidget(this);
+  auto* row = new QHBoxLayout(bar);
+  row->setContentsMargins(2, 2, 2, 0);
+  m_pauseButton = new QToolButton(bar);
   m_pauseButton->setText(tr("Pause"));
   m_pauseButton->setCheckable(true);
+  m_pauseButton->setToolTip(tr("Freeze the view; samples and events still arrive"));
   connect(m_pauseButton, &QToolButton::toggled, this, &LiveChartsWidget::setPaused);
-  m_windowBox = new QComboBox(this);
-  for (int s : {60, 300, 900})
-    m_windowBox->addItem(s < 120 ? tr("%1 s").arg(s) : tr("%1 min").arg(s / 60), s);
+  m_windowBox = new QComboBox(bar);
+  for (int s : {60, 300, 900}) m_windowBox->addItem(s < 120 ? tr("%1 s").arg(s) : tr("%1 min").arg(s / 60), s);
   m_windowBox->setCurrentIndex(1);
   connect(m_windowBox, &QComboBox::activated, this,
           [this](int i) { setWindowSeconds(m_windowBox->itemData(i).toInt()); });
-  auto* exportButton = new QPushButton(tr("Export PNG\u2026"), this);
+
+  // Markers: one checkable entry per kind, with its shape; and a table.
+  m_kindButton = new QToolButton(bar);
+  m_kindButton->setText(tr("Markers"));
+  m_kindButton->setPopupMode(QToolButton::InstantPopup);
+  m_kindButton->setToolTip(tr("Which kinds of event are marked"));
+  auto* kinds = new QMenu(m_kindButton);
+  for (int k = 0; k < kMarkerKinds; ++k) {
+    const auto kind = static_cast<EventKind>(k);
+    QAction* a = kinds->addAction(markerIcon(kind), eventKindTitle(kind));
+    a->setCheckable(true);
+    a->setChecked(true);
+    a->setData(k);
+    connect(a, &QAction::toggled, this, [this, kind](bool on) {
+      EventFilter f = m_filter;
+      if (on)
+        f.hiddenKinds.remove(kind);
+      else
+        f.hiddenKinds.insert(kind);
+      setFilter(f);
+    });
+  }
+  m_kindButton->setMenu(kinds);
+  m_tableFilter = new QComboBox(bar);
+  m_tableFilter->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  m_tableFilter->setToolTip(tr("Mark the events of one table only (region-server events always show)"));
+  m_tableFilter->addItem(tr("All tables"), QString());
+  connect(m_tableFilter, &QComboBox::activated, this, [this](int i) {
+    EventFilter f = m_filter;
+    f.table = m_tableFilter->itemData(i).toString();
+    setFilter(f);
+  });
+
+  m_scaleLabel = new QLabel(bar);
+  m_scaleLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  auto* exportButton = new QPushButton(tr("Export PNG\u2026"), bar);
   connect(exportButton, &QPushButton::clicked, this, [this] {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export charts"), QStringLiteral("regionlab-charts.png"),
                                                       tr("PNG images (*.png)"));
     if (!path.isEmpty()) exportPng(path);
   });
-  bar->addWidget(m_pauseButton);
-  bar->addWidget(new QLabel(tr("Window:"), this));
-  bar->addWidget(m_windowBox);
-  bar->addStretch();
-  bar->addWidget(new QLabel(tr("Markers: <font color=#2080c0>flush</font> "
-                               "<font color=#9050b0>compaction</font> <font color=#d03030>split</font>"),
-                            this));
-  bar->addWidget(exportButton);
-  layout->addLayout(bar);
+  row->addWidget(m_pauseButton);
+  row->addWidget(new QLabel(tr("Window:"), bar));
+  row->addWidget(m_windowBox);
+  row->addSpacing(12);
+  row->addWidget(m_kindButton);
+  row->addWidget(m_tableFilter);
+  row->addSpacing(12);
+  row->addWidget(m_scaleLabel, 1);
+  row->addWidget(exportButton);
+  return bar;
+}
 
+void LiveChartsWidget::buildPlots() {
   m_grid = new QWidget(this);
   auto* grid = new QGridLayout(m_grid);
   grid->setContentsMargins(0, 0, 0, 0);
   grid->setSpacing(4);
-  const QString titles[ChartCount] = {tr("Memstore per region server (stacked)"),
-                                      tr("Block cache by priority"),
-                                      tr("Requests per second per server (write solid, read dashed)"),
-                                      tr("Store files")};
+  QFont legendFont = font();
+  legendFont.setPointSize(7);
   for (int c = 0; c < ChartCount; ++c) {
     auto* plot = new QCustomPlot(m_grid);
-    plot->setMinimumSize(260, 160);
+    plot->setMinimumSize(260, 170);
     plot->plotLayout()->insertRow(0);
-    auto* title = new QCPTextElement(plot, titles[c], QFont(font().family(), 9, QFont::Bold));
-    plot->plotLayout()->addElement(0, 0, title);
+    m_titles[c] = new QCPTextElement(plot, QString(), QFont(font().family(), 9, QFont::Bold));
+    plot->plotLayout()->addElement(0, 0, m_titles[c]);
     QSharedPointer<QCPAxisTickerDateTime> ticker(new QCPAxisTickerDateTime);
     ticker->setDateTimeFormat(QStringLiteral("hh:mm:ss"));
     ticker->setDateTimeSpec(Qt::LocalTime);
+    ticker->setTickCount(4);  // labels that do not run into each other on a narrow chart
     plot->xAxis->setTicker(ticker);
+    // The legend under the plot, in columns: it never covers a line.
     plot->legend->setVisible(true);
-    QFont legendFont = font();
-    legendFont.setPointSize(7);
     plot->legend->setFont(legendFont);
-    plot->legend->setBrush(QColor(255, 255, 255, 200));
-    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot->legend->setWrap(4);
+    plot->legend->setRowSpacing(0);
+    plot->legend->setColumnSpacing(6);
+    plot->plotLayout()->addElement(2, 0, plot->legend);
+    plot->plotLayout()->setRowStretchFactor(2, 0.001);
+    plot->legend->setMargins(QMargins(4, 1, 4, 1));
+    // What a robust axis clipped, small in the plot's top right corner.
+    m_clipLabels[c] = new QCPItemText(plot);
+    m_clipLabels[c]->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_clipLabels[c]->position->setCoords(1, 0);
+    m_clipLabels[c]->setPositionAlignment(Qt::AlignTop | Qt::AlignRight);
+    m_clipLabels[c]->setFont(legendFont);
+    m_clipLabels[c]->setColor(QColor(0xc0, 0x20, 0x20));
+    m_clipLabels[c]->setClipToAxisRect(false);
+    m_clipLabels[c]->setText(QString());
     m_plots[c] = plot;
     grid->addWidget(plot, c / 2, c % 2);
   }
-  m_plots[Memstore]->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new ByteTicker));
-  m_plots[BlockCache]->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new ByteTicker));
-  m_plots[BlockCache]->yAxis2->setVisible(true);
-  m_plots[BlockCache]->yAxis2->setLabel(tr("hit %"));
-  m_plots[BlockCache]->yAxis2->setRange(0, 100);
-  m_plots[BlockCache]->axisRect()->addAxis(QCPAxis::atRight)->setLabel(tr("evictions/s"));
-  m_plots[StoreFiles]->yAxis->setLabel(tr("files"));
-  m_plots[StoreFiles]->yAxis2->setVisible(true);
-  m_plots[StoreFiles]->yAxis2->setTicker(QSharedPointer<QCPAxisTicker>(new ByteTicker));
+  QCustomPlot* memstore = m_plots[Memstore];
+  memstore->yAxis->setScaleType(QCPAxis::stLogarithmic);
+  memstore->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new LogByteTicker));
+  memstore->yAxis->setLabel(tr("bytes (log)"));
+  QCustomPlot* cache = m_plots[BlockCache];
+  cache->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new ByteTicker));
+  cache->yAxis->setLabel(tr("cached bytes"));
+  cache->yAxis2->setVisible(true);
+  cache->yAxis2->setLabel(tr("hit %"));
+  cache->yAxis2->setRange(0, 100);
+  cache->axisRect()->addAxis(QCPAxis::atRight)->setLabel(tr("evictions/s"));
   m_plots[Requests]->yAxis->setLabel(tr("requests/s"));
-  layout->addWidget(m_grid, 1);
+  QCustomPlot* files = m_plots[StoreFiles];
+  files->yAxis->setLabel(tr("store files"));
+  files->yAxis2->setVisible(true);
+  files->yAxis2->setTicker(QSharedPointer<QCPAxisTicker>(new ByteTicker));
+  files->yAxis2->setLabel(tr("store file bytes"));
 
-  // Fixed graphs, created first so they sit at the top of the legends.
-  ensureGraph(Memstore, QLatin1String(kBlockingLimit), QColor(0xc0, 0x20, 0x20), true);
-  ensureGraph(Memstore, QLatin1String(kFlushLimit), QColor(0xe0, 0x90, 0x20), true);
+  // Fixed graphs, created first so they lead the legends.
+  ensureGraph(Memstore, QLatin1String(kFullestRegion), QColor(0x00, 0x70, 0x70), false, 2.4);
+  ensureGraph(Memstore, QLatin1String(kFlushSize), QColor(0x00, 0x70, 0x70), true, 1.4);
+  ensureGraph(Memstore, QLatin1String(kGlobalFlushMark), QColor(0xe0, 0x90, 0x20), true);
+  ensureGraph(Memstore, QLatin1String(kGlobalLimit), QColor(0xc0, 0x20, 0x20), true);
   ensureGraph(BlockCache, QStringLiteral("single"), QColor(0x4e, 0x79, 0xa7));
   ensureGraph(BlockCache, QStringLiteral("multi"), QColor(0x59, 0xa1, 0x4f));
   ensureGraph(BlockCache, QStringLiteral("in-memory"), QColor(0xb0, 0x7a, 0xa1));
-  QCPGraph* hit = ensureGraph(BlockCache, QLatin1String(kHitRatio), QColor(0x00, 0x99, 0x99), true);
-  hit->setValueAxis(m_plots[BlockCache]->yAxis2);
-  QCPGraph* evictions = ensureGraph(BlockCache, QLatin1String(kEvictions), QColor(0xd0, 0x30, 0x30));
-  evictions->setValueAxis(m_plots[BlockCache]->axisRect()->axis(QCPAxis::atRight, 1));
-  ensureGraph(StoreFiles, QLatin1String(kFileCount), QColor(0x4e, 0x79, 0xa7));
-  QCPGraph* bytes = ensureGraph(StoreFiles, QLatin1String(kFileBytes), QColor(0xf2, 0x8e, 0x2b));
-  bytes->setValueAxis(m_plots[StoreFiles]->yAxis2);
+  ensureGraph(BlockCache, QLatin1String(kCacheCapacity), QColor(0x70, 0x70, 0x70), true, 1.2);
+  ensureGraph(BlockCache, QLatin1String(kHitRatio), QColor(0x00, 0x99, 0x99), true)->setValueAxis(cache->yAxis2);
+  ensureGraph(BlockCache, QLatin1String(kEvictions), QColor(0xd0, 0x30, 0x30))
+      ->setValueAxis(cache->axisRect()->axis(QCPAxis::atRight, 1));
+  ensureGraph(StoreFiles, QLatin1String(kFileCount), QColor(0x4e, 0x79, 0xa7), false, 2.0)
+      ->setLineStyle(QCPGraph::lsStepLeft);
+  ensureGraph(StoreFiles, QLatin1String(kFileBytes), QColor(0xf2, 0x8e, 0x2b))->setValueAxis(files->yAxis2);
   for (QCustomPlot* plot : m_plots) stylePlot(plot, palette());
+  updateLegendNames();
 }
 
 void LiveChartsWidget::changeEvent(QEvent* event) {
@@ -142,181 +224,137 @@ QCPGraph* LiveChartsWidget::graph(Chart chart, const QString& name) const {
   return it == m_graphs[chart].end() ? nullptr : it->second;
 }
 
-QCPGraph* LiveChartsWidget::ensureGraph(Chart chart, const QString& name, const QColor& colour,
-                                        bool dashed) {
-  if (QCPGraph* g = graph(chart, name)) return g;
+QCPGraph* LiveChartsWidget::ensureGraph(Chart chart, const QString& key, const QColor& colour, bool dashed,
+                                        double width) {
+  if (QCPGraph* g = graph(chart, key)) return g;
   QCPGraph* g = m_plots[chart]->addGraph();
-  g->setName(name);
-  QPen pen(colour, 1.6);
+  g->setName(key);
+  QPen pen(colour, width);
   if (dashed) pen.setStyle(Qt::DashLine);
   g->setPen(pen);
-  m_graphs[chart][name] = g;
+  m_graphs[chart][key] = g;
   return g;
 }
 
 QColor LiveChartsWidget::serverColour(const QString& server) {
-  auto it = std::find(m_serverOrder.begin(), m_serverOrder.end(), server);
-  size_t i = static_cast<size_t>(it - m_serverOrder.begin());
-  if (it == m_serverOrder.end()) m_serverOrder.push_back(server);
-  return serverColorAt(i);
+  return serverColorOf(server);  // the same colour as on the region map
 }
 
-QCPGraph* LiveChartsWidget::serverGraph(Chart chart, const QString& server, const QString& suffix,
-                                        bool dashed) {
-  const QString name = suffix.isEmpty() ? server : server + QLatin1Char(' ') + suffix;
-  if (QCPGraph* g = graph(chart, name)) return g;
-  QCPGraph* g = ensureGraph(chart, name, serverColour(server), dashed);
-  if (chart == Memstore) {
-    // Stacked: each server's graph is the running sum; fill down to the one below.
-    QColor fill = serverColour(server);
-    fill.setAlpha(110);
-    g->setBrush(fill);
-    QCPGraph* below = nullptr;
-    for (const QString& s : m_serverOrder) {
-      if (s == server) break;
-      if (QCPGraph* b = graph(Memstore, s)) below = b;
-    }
-    g->setChannelFillGraph(below);
-  }
-  return g;
+QCPGraph* LiveChartsWidget::serverGraph(Chart chart, const QString& server, const QString& suffix, bool dashed) {
+  const QString key = suffix.isEmpty() ? server : server + QLatin1Char(' ') + suffix;
+  if (QCPGraph* g = graph(chart, key)) return g;
+  return ensureGraph(chart, key, serverColour(server), dashed, 1.3);
 }
 
-void LiveChartsWidget::addSample(const regionlab::ClusterSample& sample) {
-  const double key = sample.time_ms / 1000.0;
-  if (key <= m_lastKey) return;  // QCustomPlot wants keys in order; a repeated sample adds nothing
-  double stacked = 0, limit = 0;
-  uint64_t single = 0, multi = 0, memory = 0, hits = 0, misses = 0, evictions = 0;
-  uint64_t files = 0, fileBytes = 0;
-  const double seconds = m_havePrevious ? key - m_previousKey : 0;
-  // A counter that went down restarted (a region moved or reopened): no negative traffic.
-  auto rate = [seconds](uint64_t now, uint64_t before) {
-    return seconds > 0 && now >= before ? double(now - before) / seconds : 0.0;
+void LiveChartsWidget::setTable(const QString& table) {
+  if (table == m_table) return;
+  m_table = table;
+  showTableSeries();
+  updateTitles();
+  updateLegendNames();
+  if (m_lastKey > 0) trimAndReplot(m_lastKey);
+}
+
+void LiveChartsWidget::updateTitles() {
+  const QString table = m_table.isEmpty() ? tr("every table") : m_table;
+  m_titles[Memstore]->setText(tr("Memstore of the servers and of %1's fullest region").arg(table));
+  m_titles[BlockCache]->setText(tr("Block cache: bytes by priority, hit ratio, evictions"));
+  m_titles[Requests]->setText(tr("Requests/s per server (writes solid, reads dashed)"));
+  m_titles[StoreFiles]->setText(tr("Store files of %1").arg(table));
+}
+
+void LiveChartsWidget::updateLegendNames() {
+  const uint32_t scale = m_labScale;
+  auto name = [&](Chart c, const char* key, const QString& text) {
+    if (QCPGraph* g = graph(c, QLatin1String(key))) g->setName(text);
   };
-  m_totalWriteRate = 0;
-  for (const auto& s : sample.servers) {
-    const QString server = QString::fromStdString(s.name);
-    stacked += static_cast<double>(s.memstore_bytes);
-    limit += static_cast<double>(s.global_memstore_limit);
-    serverGraph(Memstore, server, QString(), false)->addData(key, stacked);
-    auto previous = m_previousRequests.find(s.name);
-    const bool known = previous != m_previousRequests.end();
-    const double writes = known ? rate(s.write_requests, previous->second.second) : 0;
-    const double reads = known ? rate(s.read_requests, previous->second.first) : 0;
-    m_previousRequests[s.name] = {s.read_requests, s.write_requests};
-    m_totalWriteRate += writes;
-    serverGraph(Requests, server, tr("write"), false)->addData(key, writes);
-    serverGraph(Requests, server, tr("read"), true)->addData(key, reads);
-    single += s.block_cache.single_bytes;
-    multi += s.block_cache.multi_bytes;
-    memory += s.block_cache.memory_bytes;
-    hits += s.block_cache.hits;
-    misses += s.block_cache.misses;
-    evictions += s.block_cache.evictions;
-    files += s.store_files;
-    fileBytes += s.store_file_bytes;
+  // Short, so four fit a legend row under a quarter of the window; the
+  // HBase equivalents are in the toolbar's lab scale and the tooltips.
+  QCPGraph* flush = graph(Memstore, QLatin1String(kFlushSize));
+  const double flushSize = flush->data()->isEmpty() ? 0 : (flush->data()->constEnd() - 1)->value;
+  name(Memstore, kFullestRegion, m_table.isEmpty() ? tr("fullest region") : tr("fullest of %1").arg(m_table));
+  name(Memstore, kFlushSize, flushSize > 0 ? tr("flush size %1").arg(compactBytes(flushSize)) : tr("flush size"));
+  name(Memstore, kGlobalLimit,
+       m_globalLimit > 0 ? tr("global limit %1").arg(compactBytes(double(m_globalLimit))) : tr("global limit"));
+  name(Memstore, kGlobalFlushMark,
+       m_globalMark > 0 ? tr("flush mark %1").arg(compactBytes(double(m_globalMark))) : tr("flush mark"));
+  name(BlockCache, kCacheCapacity,
+       m_cacheCapacity > 0 ? tr("capacity %1").arg(compactBytes(double(m_cacheCapacity))) : tr("capacity"));
+  name(StoreFiles, kFileCount, tr("store files (left)"));
+  name(StoreFiles, kFileBytes, tr("bytes (right)"));
+  const regionlab::LabScale lab{scale};
+  if (scale > 1) {
+    m_scaleLabel->setText(tr("Lab scale 1:%1: a %2 flush stands for HBase's %3, a %4 region for its %5")
+                              .arg(scale)
+                              .arg(compactBytes(double(lab.DefaultFlushSize())), compactBytes(double(regionlab::kHBaseFlushSize)),
+                                   compactBytes(double(lab.DefaultMaxFileSize())), compactBytes(double(regionlab::kHBaseMaxFileSize))));
+    m_scaleLabel->setToolTip(
+        tr("HBase's size defaults divided by %1, everything else HBase's arithmetic:\n"
+           "region-server heap %2 (HBase: %3)\nglobal memstore limit %4, 0.4 of heap; flushes for "
+           "global pressure above 95% of it\nblock cache %5, 0.4 of heap\nMEMSTORE_FLUSHSIZE %6\n"
+           "MAX_FILESIZE %7\nSteppingSplitPolicy's first split: 2 x MEMSTORE_FLUSHSIZE = %8\n"
+           "Tables that set their own sizes keep them.")
+            .arg(scale)
+            .arg(formatBytes(lab.Heap()), formatBytes(regionlab::kHBaseHeap),
+                 formatLabBytes(lab.GlobalMemstoreLimit(), scale), formatLabBytes(lab.BlockCache(), scale),
+                 formatLabBytes(lab.DefaultFlushSize(), scale), formatLabBytes(lab.DefaultMaxFileSize(), scale),
+                 formatLabBytes(2 * lab.DefaultFlushSize(), scale)));
+  } else {
+    m_scaleLabel->setText(tr("HBase's own sizes (lab scale 1:1)"));
+    m_scaleLabel->setToolTip(tr("Sizes are HBase's defaults: 128 MB flushes, 10 GB MAX_FILESIZE"));
   }
-  graph(Memstore, QLatin1String(kBlockingLimit))->addData(key, limit);
-  graph(Memstore, QLatin1String(kFlushLimit))->addData(key, limit * kGlobalFlushLowerLimit);
-  graph(BlockCache, QStringLiteral("single"))->addData(key, double(single));
-  graph(BlockCache, QStringLiteral("multi"))->addData(key, double(multi));
-  graph(BlockCache, QStringLiteral("in-memory"))->addData(key, double(memory));
-  graph(BlockCache, QLatin1String(kHitRatio))
-      ->addData(key, hits + misses == 0 ? 0.0 : 100.0 * double(hits) / double(hits + misses));
-  graph(BlockCache, QLatin1String(kEvictions))->addData(key, rate(evictions, m_previousEvictions));
-  graph(StoreFiles, QLatin1String(kFileCount))->addData(key, double(files));
-  graph(StoreFiles, QLatin1String(kFileBytes))->addData(key, double(fileBytes));
-  m_previousKey = key;
-  m_previousEvictions = evictions;
-  m_havePrevious = true;
-  m_lastKey = key;
-  trimAndReplot(key);
-}
-
-QString LiveChartsWidget::markerKind(const std::string& eventKind) {
-  if (eventKind == "flush") return QStringLiteral("flush");
-  if (eventKind == "minor compaction" || eventKind == "major compaction") return QStringLiteral("compaction");
-  if (eventKind == "split") return QStringLiteral("split");
-  return {};
 }
 
 void LiveChartsWidget::addEvent(const regionlab::ClusterEvent& event) {
-  const QString marker = markerKind(event.kind);
-  if (marker.isEmpty()) return;
-  const double key = event.time_ms / 1000.0;
-  const QColor colour = eventColour(marker);
-  for (int c = 0; c < ChartCount; ++c) {
-    auto* line = new QCPItemStraightLine(m_plots[c]);
-    line->point1->setCoords(key, 0);
-    line->point2->setCoords(key, 1);
-    QColor pen = colour;
-    pen.setAlpha(150);
-    line->setPen(QPen(pen, 1, Qt::DotLine));
-    line->setSelectable(false);
-    m_markers.emplace_back(key, line);
-  }
+  if (!m_events.add(event)) return;
+  if (!event.table.empty() && m_tableFilter->findData(QString::fromStdString(event.table)) < 0) refreshTableFilter();
+  if (m_lastKey > 0 && !m_paused) trimAndReplot(m_lastKey);
 }
 
-void LiveChartsWidget::trimAndReplot(double now) {
-  const double oldest = now - kMaxWindowSeconds;
-  for (int c = 0; c < ChartCount; ++c)
-    for (auto& [name, g] : m_graphs[c]) g->data()->removeBefore(oldest);
-  while (!m_markers.empty() && m_markers.front().first < oldest) {
-    QCPAbstractItem* item = m_markers.front().second;
-    item->parentPlot()->removeItem(item);
-    m_markers.pop_front();
-  }
-  if (m_paused) return;
-  // A young history is shown across the chart (at least kMinSpanSeconds wide)
-  // rather than squeezed against the right edge of a long window.
-  QCPGraph* reference = graph(Memstore, QLatin1String(kBlockingLimit));
-  const double history = reference->data()->isEmpty() ? 0 : now - reference->data()->constBegin()->key;
-  const double span = std::clamp(history, double(kMinSpanSeconds), double(m_windowSeconds));
-  const QCPRange visible(now - span, now);
-  for (int c = 0; c < ChartCount; ++c) {
-    QCustomPlot* plot = m_plots[c];
-    plot->xAxis->setRange(now, span, Qt::AlignRight);
-    // Value axes fit the visible points of the graphs on them.
-    for (QCPAxis* axis : plot->axisRect()->axes(QCPAxis::atLeft | QCPAxis::atRight)) {
-      double top = 0;
-      bool found = false;
-      for (QCPGraph* g : axis->graphs()) {
-        if (c == Memstore && g->name().startsWith(QLatin1String("global"))) continue;
-        bool ok = false;
-        const QCPRange r = g->getValueRange(ok, QCP::sdBoth, visible);
-        if (ok) top = std::max(top, r.upper), found = true;
-      }
-      if (!found) continue;
-      if (c == BlockCache && axis == plot->yAxis2) continue;  // a percentage: fixed 0..100
-      // Byte axes show at least 1 KB so an idle chart does not read "0 B" on every tick.
-      const bool bytes = dynamic_cast<ByteTicker*>(axis->ticker().data()) != nullptr;
-      axis->setRange(0, std::max(top * 1.15, bytes ? 1024.0 : 1.0));
-    }
-  }
-  // The memstore limits stay on the chart when they are within reach of the data;
-  // far above it they would flatten the series, so the axis keeps to the data and
-  // the legend names the limits.
-  QCPGraph* blocking = graph(Memstore, QLatin1String(kBlockingLimit));
-  QCPGraph* flush = graph(Memstore, QLatin1String(kFlushLimit));
-  if (!blocking->data()->isEmpty()) {
-    const double limit = (blocking->data()->constEnd() - 1)->value;
-    QCPAxis* y = m_plots[Memstore]->yAxis;
-    if (limit <= y->range().upper * 4) y->setRange(0, std::max(y->range().upper, limit * 1.05));
-    blocking->setName(QStringLiteral("%1 %2").arg(QLatin1String(kBlockingLimit), formatBytes(limit)));
-    flush->setName(QStringLiteral("%1 %2")
-                       .arg(QLatin1String(kFlushLimit), formatBytes(limit * kGlobalFlushLowerLimit)));
-  }
-  for (QCustomPlot* plot : m_plots) plot->replot(QCustomPlot::rpQueuedReplot);
+void LiveChartsWidget::refreshTableFilter() {
+  const QString current = m_tableFilter->currentData().toString();
+  QStringList tables = m_events.tables();
+  if (!current.isEmpty() && !tables.contains(current)) tables << current;
+  tables.sort();
+  const QSignalBlocker block(m_tableFilter);
+  m_tableFilter->clear();
+  m_tableFilter->addItem(tr("All tables"), QString());
+  for (const QString& t : tables) m_tableFilter->addItem(t, t);
+  m_tableFilter->setCurrentIndex(std::max(0, m_tableFilter->findData(current)));
 }
+
+void LiveChartsWidget::setFilter(const EventFilter& filter) {
+  m_filter = filter;
+  if (!filter.table.isEmpty() && m_tableFilter->findData(filter.table) < 0) {
+    m_tableFilter->addItem(filter.table, filter.table);
+  }
+  m_tableFilter->setCurrentIndex(std::max(0, m_tableFilter->findData(filter.table)));
+  for (QAction* a : m_kindButton->menu()->actions()) {
+    const QSignalBlocker block(a);
+    a->setChecked(!filter.hiddenKinds.contains(static_cast<EventKind>(a->data().toInt())));
+  }
+  m_kindButton->setText(filter.hiddenKinds.isEmpty()
+                            ? tr("Markers: all kinds")
+                            : tr("Markers: %1 of %2 kinds").arg(kMarkerKinds - filter.hiddenKinds.size()).arg(kMarkerKinds));
+  m_strip->setFilter(filter);
+  if (m_lastKey > 0) trimAndReplot(m_lastKey);
+}
+
+QString LiveChartsWidget::clippedNote(Chart chart) const { return m_clipped[chart]; }
 
 void LiveChartsWidget::clear() {
   for (int c = 0; c < ChartCount; ++c)
     for (auto& [name, g] : m_graphs[c]) g->data()->clear();
-  for (auto& [key, item] : m_markers) item->parentPlot()->removeItem(item);
-  m_markers.clear();
+  for (QCPAbstractItem* item : m_markerItems) item->parentPlot()->removeItem(item);
+  m_markerItems.clear();
+  m_events.clear();
+  m_tableSeries.clear();
   m_lastKey = 0;
-  m_havePrevious = false;
-  m_previousRequests.clear();
+  m_live = Counters();
   m_totalWriteRate = 0;
+  m_restoredSamples = 0;
+  m_strip->relayout();
+  refreshTableFilter();
   for (QCustomPlot* plot : m_plots) plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -342,7 +380,15 @@ void LiveChartsWidget::replotNow() {
 
 bool LiveChartsWidget::exportPng(const QString& path) {
   replotNow();
-  return m_grid->grab().save(path, "PNG");
+  const QPixmap charts = m_grid->grab();
+  const QPixmap strip = m_strip->grab();
+  QPixmap out(charts.width(), charts.height() + strip.height());
+  out.fill(palette().color(QPalette::Base));
+  QPainter p(&out);
+  p.drawPixmap(0, 0, charts);
+  p.drawPixmap(0, charts.height(), strip);
+  p.end();
+  return out.save(path, "PNG");
 }
 
 }  // namespace regionlab::ui

@@ -21,14 +21,18 @@
 #include <algorithm>
 
 #include "models/cluster_tree_model.h"
+#include "models/event_log.h"
 #include "models/format.h"
 #include "models/item_model_walk.h"
 #include "models/metrics_poller.h"
+#include "models/workload_controller.h"
 #include "models/region_list_model.h"
 #include "models/rest_gateway.h"
 #include "ui/create_table_dialog.h"
 #include "ui/data_browser_panel.h"
 #include "ui/presplit_editor.h"
+#include "ui/region_servers_panel.h"
+#include "ui/split_key_dialog.h"
 #include "ui/distribution_simulator_window.h"
 #include "ui/scheme_builder_window.h"
 #include "ui/key_heatmap_panel.h"
@@ -50,8 +54,10 @@ namespace {
 constexpr char kStateKey[] = "mainWindow/state";
 constexpr char kGeometryKey[] = "mainWindow/geometry";
 // 2: the heatmap, genealogy, data browser and shell console docks.
-constexpr int kStateVersion = 2;
+// 3: the region servers dock; the genealogy beside the map.
+constexpr int kStateVersion = 3;
 constexpr char kDemoOfferedKey[] = "firstStart/demoOffered";
+constexpr char kTableKey[] = "mainWindow/table";
 
 // "NewsClickFeedback, trade": the demo tables, for menus and questions.
 QString demoTableList() {
@@ -113,8 +119,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(AppSet
     m_dirLabel->setText(QDir::toNativeSeparators(dir));
     statusBar()->showMessage(notes.isEmpty() ? tr("Opened %1").arg(dir) : notes.join(QStringLiteral("; ")), 10000);
     m_controller->requestSchema();
+    // The last window from the catalog first: it answers before the first sample.
+    m_controller->requestStoredWindow(m_charts->windowSeconds());
     m_poller->start();
     m_poller->pollNow();
+  });
+  connect(m_controller, &EngineController::storedWindowReady, this, [this](const StoredWindowPtr& window) {
+    if (window->error.isEmpty()) m_charts->loadHistory(window->samples, window->events);
   });
   connect(m_controller, &EngineController::openFailed, this,
           [this](const QString& dir, const QString& error, bool inUse) {
@@ -130,6 +141,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(AppSet
           });
   connect(m_controller, &EngineController::schemaReady, this, &MainWindow::onSchema);
   connect(m_controller, &EngineController::clusterEvent, m_charts, &LiveChartsWidget::addEvent);
+  connect(m_charts, &LiveChartsWidget::eventActivated, this, &MainWindow::showEventRegions);
+  // A split or merge that the user's run causes on the table in view turns the
+  // genealogy over the Workload tab, where the run's form is locked anyway.
+  connect(m_controller, &EngineController::clusterEvent, this, [this](const regionlab::ClusterEvent& e) {
+    const EventKind kind = eventKindOf(e.kind);
+    if ((kind == EventKind::Split || kind == EventKind::Merge) &&
+        QString::fromStdString(e.table) == m_mapPanel->currentTable() && m_workload->runner()->isActive() &&
+        m_workloadDock->isVisible())
+      m_genealogyDock->raise();
+  });
   connect(m_controller, &EngineController::actionStarted, this,
           [this](const QString& what) { statusBar()->showMessage(tr("%1\u2026").arg(what)); });
   connect(m_controller, &EngineController::actionFinished, this,
@@ -148,6 +169,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(AppSet
   QSettings s;
   restoreGeometry(s.value(kGeometryKey).toByteArray());
   restoreState(s.value(kStateKey).toByteArray(), kStateVersion);
+  // The table the docks followed when the window last closed, once it is listed.
+  const QString table = s.value(kTableKey).toString();
+  if (!table.isEmpty()) setCurrentTable(table);
 }
 
 MainWindow::~MainWindow() = default;
@@ -194,6 +218,7 @@ void MainWindow::buildDocks() {
   m_mapDock =
       addDock(tr("Region map"), QStringLiteral("regionMapDock"), m_mapPanel, Qt::BottomDockWidgetArea);
   connect(m_mapPanel, &RegionMapPanel::currentTableChanged, this, [this](const QString& table) {
+    m_charts->setTable(table);
     m_regionModel->setTable(table);
     m_heatmapPanel->setTable(table);
     m_genealogyPanel->setTable(table);
@@ -209,38 +234,51 @@ void MainWindow::buildDocks() {
   m_regionTable->sortByColumn(RegionListModel::StartKey, Qt::AscendingOrder);
   m_regionTable->verticalHeader()->setVisible(false);
   m_regionTable->verticalHeader()->setDefaultSectionSize(20);
-  m_regionTable->horizontalHeader()->setStretchLastSection(true);
+  // Every column as wide as its contents (measured on the first rows, so
+  // 10,000 regions stay cheap); none stretched across the dock.
+  m_regionTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  m_regionTable->horizontalHeader()->setResizeContentsPrecision(100);
+  m_regionTable->horizontalHeader()->setStretchLastSection(false);
   m_regionTable->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_listDock =
       addDock(tr("Regions"), QStringLiteral("regionListDock"), m_regionTable, Qt::BottomDockWidgetArea);
-  tabifyDockWidget(m_mapDock, m_listDock);
 
   m_heatmapPanel = new KeyHeatmapPanel(m_controller, m_poller, this);
   m_heatmapDock = addDock(tr("Key-space heatmap"), QStringLiteral("keyHeatmapDock"), m_heatmapPanel,
                           Qt::BottomDockWidgetArea);
-  tabifyDockWidget(m_listDock, m_heatmapDock);
-  m_genealogyPanel = new SplitGenealogyPanel(m_controller, this);
-  m_genealogyDock = addDock(tr("Split genealogy"), QStringLiteral("splitGenealogyDock"), m_genealogyPanel,
-                            Qt::BottomDockWidgetArea);
-  tabifyDockWidget(m_heatmapDock, m_genealogyDock);
-
   // The browser and the console talk to the controller themselves.
   m_browser = new DataBrowserPanel(m_controller, this);
   m_browserDock =
       addDock(tr("Data browser"), QStringLiteral("dataBrowserDock"), m_browser, Qt::BottomDockWidgetArea);
-  tabifyDockWidget(m_genealogyDock, m_browserDock);
   m_console = new ShellConsoleWidget(m_controller, this);
   m_consoleDock =
       addDock(tr("Shell console"), QStringLiteral("shellConsoleDock"), m_console, Qt::BottomDockWidgetArea);
-  tabifyDockWidget(m_browserDock, m_consoleDock);
   m_workload = new WorkloadPanel(m_controller, this);
   m_workloadDock = addDock(tr("Workload"), QStringLiteral("workloadDock"), m_workload, Qt::BottomDockWidgetArea);
-  tabifyDockWidget(m_consoleDock, m_workloadDock);
+  m_genealogyPanel = new SplitGenealogyPanel(m_controller, this);
+  m_genealogyDock = addDock(tr("Split genealogy"), QStringLiteral("splitGenealogyDock"), m_genealogyPanel,
+                            Qt::BottomDockWidgetArea);
+  m_serversPanel = new RegionServersPanel(m_controller, this);
+  m_serversDock = addDock(tr("Region servers"), QStringLiteral("regionServersDock"), m_serversPanel,
+                          Qt::LeftDockWidgetArea);
+  tabifyDockWidget(m_treeDock, m_serversDock);
+  // The bottom area: the map and its tabs on the left, the workload and the
+  // genealogy on the right. Split first: a dock split off a tabbed one would
+  // only join its tabs.
+  splitDockWidget(m_mapDock, m_workloadDock, Qt::Horizontal);
+  tabifyDockWidget(m_mapDock, m_listDock);
+  tabifyDockWidget(m_listDock, m_heatmapDock);
+  tabifyDockWidget(m_heatmapDock, m_browserDock);
+  tabifyDockWidget(m_browserDock, m_consoleDock);
+  tabifyDockWidget(m_workloadDock, m_genealogyDock);
   // The map, list, heatmap and genealogy follow the table a run writes to.
   connect(m_workload, &WorkloadPanel::runStarted, m_mapPanel, &RegionMapPanel::setCurrentTable);
   m_mapDock->raise();
-  resizeDocks({m_treeDock}, {300}, Qt::Horizontal);
+  m_workloadDock->raise();
+  m_treeDock->raise();
+  resizeDocks({m_treeDock}, {260}, Qt::Horizontal);
   resizeDocks({m_mapDock}, {330}, Qt::Vertical);  // room for the browser's form and some rows
+  resizeDocks({m_mapDock, m_workloadDock}, {460, 560}, Qt::Horizontal);
 }
 
 void MainWindow::buildMenus() {
@@ -366,7 +404,7 @@ void MainWindow::openDataDirectory(const QString& dir) {
   m_poller->clear();
   m_charts->clear();
   m_dirLabel->setText(tr("Opening %1\u2026").arg(QDir::toNativeSeparators(dir)));
-  m_controller->openDataDirectory(dir, m_settings.regionServers);
+  m_controller->openDataDirectory(dir, m_settings.regionServers, static_cast<uint32_t>(m_settings.labScale));
 }
 
 void MainWindow::createDemoTables(int rowsPerTable) {
@@ -377,7 +415,11 @@ void MainWindow::createDemoTables(int rowsPerTable) {
         regionlab::Status s = regionlab::CreateDemoSchema(*cluster, rowsPerTable);
         return s.ok() ? QString() : QString::fromStdString(s.ToString());
       },
-      [this](const QString& error) { emit demoCreated(error.isEmpty(), error); });
+      [this](const QString& error) {
+        // The docks follow the table the live story runs on (it is listed with the next schema).
+        if (error.isEmpty()) setCurrentTable(QString::fromStdString(regionlab::DemoStoryTable()));
+        emit demoCreated(error.isEmpty(), error);
+      });
 }
 
 void MainWindow::editSettings() {
@@ -385,6 +427,14 @@ void MainWindow::editSettings() {
   if (dialog.exec() != QDialog::Accepted) return;
   m_settings = dialog.settings();
   m_settings.save();
+  if (dialog.applyScaleToOpenDirectory() && m_controller->isOpen()) {
+    const QString dir = m_controller->dataDirectory();
+    m_poller->stop();
+    m_poller->clear();
+    m_charts->clear();
+    m_controller->openDataDirectory(dir, m_settings.regionServers, static_cast<uint32_t>(m_settings.labScale),
+                                    static_cast<uint32_t>(m_settings.labScale));
+  }
   m_poller->setIntervalMs(m_settings.metricsIntervalMs);
   m_charts->setWindowSeconds(m_settings.chartWindowSeconds);
   applyTheme(themeFromName(m_settings.theme));
@@ -400,7 +450,7 @@ QDockWidget* MainWindow::addDock(const QString& title, const QString& objectName
 }
 
 QList<QDockWidget*> MainWindow::docks() const {
-  return {m_treeDock,    m_mapDock,     m_listDock,   m_heatmapDock,
+  return {m_treeDock,      m_serversDock, m_mapDock,     m_listDock,    m_heatmapDock,
           m_genealogyDock, m_browserDock, m_consoleDock, m_workloadDock};
 }
 
@@ -409,6 +459,8 @@ void MainWindow::resetLayout() {
   restoreState(m_defaultState, kStateVersion);
   for (QDockWidget* dock : docks()) dock->show();
   m_mapDock->raise();
+  m_workloadDock->raise();
+  m_treeDock->raise();
 }
 
 void MainWindow::runAction(AdminAction action, const QString& target) {
@@ -469,6 +521,7 @@ void MainWindow::populateTreeMenu(QMenu* menuPtr, const QModelIndex& index) {
   add(AdminAction::MajorCompact, target, enabled);
   add(AdminAction::Split, target, enabled);
   if (region) {
+    menu.addAction(tr("Split at key…"), this, [this, target] { splitAtKey(target); })->setEnabled(enabled);
     // Merge with a key-order neighbour; move to another region server.
     const std::vector<regionlab::RegionInfo> regions = regionsOf(table);
     auto at = std::find_if(regions.begin(), regions.end(),
@@ -505,10 +558,42 @@ void MainWindow::populateTreeMenu(QMenu* menuPtr, const QModelIndex& index) {
   }
 }
 
+void MainWindow::splitAtKey(const QString& encodedName) {
+  const auto regions = m_poller->latestSample() ? m_poller->latestSample()->regions : std::vector<regionlab::RegionInfo>{};
+  auto at = std::find_if(regions.begin(), regions.end(),
+                         [&](const auto& r) { return QString::fromStdString(r.encoded_name) == encodedName; });
+  if (at == regions.end()) return;
+  auto* dialog = new SplitKeyDialog(*at, this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  connect(dialog, &QDialog::accepted, this, [this, dialog, encodedName] {
+    m_controller->runAdminAction(AdminAction::SplitAt, encodedName, dialog->escapedKey());
+  });
+  dialog->open();
+}
+
+void MainWindow::showEventRegions(const regionlab::ClusterEvent& event) {
+  statusBar()->showMessage(eventSummary(event), 15000);
+  if (event.table.empty()) {
+    m_serversDock->raise();
+    m_serversPanel->selectServer(QString::fromStdString(event.server));
+    return;
+  }
+  const QString table = QString::fromStdString(event.table);
+  QStringList inMap = {QString::fromStdString(event.region)};
+  for (const std::string& d : event.daughters) inMap << QString::fromStdString(d);
+  m_mapPanel->selectRegions(table, inMap);
+  m_genealogyPanel->selectRegion(table, QString::fromStdString(event.region));
+  // A split or merge reads best in the genealogy; the rest on the map.
+  const EventKind kind = eventKindOf(event.kind);
+  (kind == EventKind::Split || kind == EventKind::Merge ? m_genealogyDock : m_mapDock)->raise();
+}
+
 void MainWindow::setCurrentTable(const QString& table) {
   m_mapPanel->setCurrentTable(table);
   m_browser->setTable(table);
   m_workload->setTable(table);
+  // Not listed yet (the schema that lists it is on its way): once it is.
+  m_pendingTable = m_browser->table() == table ? QString() : table;
 }
 
 void MainWindow::offerDemo(const SchemaPtr& schema) {
@@ -536,8 +621,9 @@ void MainWindow::onSchema(const SchemaPtr& schema) {
   m_mapPanel->setTables(tables);
   m_schemaTables = QSet<QString>(tables.begin(), tables.end());
   m_schemaPending = false;
+  if (!m_pendingTable.isEmpty() && tables.contains(m_pendingTable)) setCurrentTable(m_pendingTable);
   const QString empty = tr("This data directory has no tables yet: File > Create demo tables "
-                           "makes the NewsClickFeedback and trade tables pre-split and filled.");
+                           "makes the demo tables (%1).").arg(demoTableList());
   if (tables.isEmpty()) {
     statusBar()->showMessage(empty);
   } else if (statusBar()->currentMessage() == empty) {
@@ -555,6 +641,7 @@ void MainWindow::onSample(const SamplePtr& sample) {
     m_controller->requestSchema();
   }
   m_charts->addSample(*sample);
+  m_serversPanel->updateFromSample(*sample);
   m_mapPanel->updateFromSample(sample);
   m_regionModel->updateFromSample(*sample);
   m_treeModel->updateRegions(*sample);
@@ -570,7 +657,23 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   QSettings s;
   s.setValue(kGeometryKey, saveGeometry());
   s.setValue(kStateKey, saveState(kStateVersion));
+  s.setValue(kTableKey, m_mapPanel->currentTable());
   m_settings.save();
+  if (m_controller->isOpen()) {
+    // Closing the cluster flushes nothing the WAL does not hold, but it waits
+    // for a running workload, flushes and compactions: say so, keep painting,
+    // and close for real once the engine is done.
+    event->ignore();
+    statusBar()->showMessage(tr("Closing %1: stopping the workload, waiting for flushes and compactions, "
+                                "closing the regions and the WALs\u2026")
+                                 .arg(QDir::toNativeSeparators(m_controller->dataDirectory())));
+    m_poller->stop();
+    centralWidget()->setEnabled(false);
+    for (QDockWidget* dock : docks()) dock->setEnabled(false);
+    connect(m_controller, &EngineController::closed, this, &QWidget::close, Qt::SingleShotConnection);
+    m_controller->closeDataDirectory();
+    return;
+  }
   QMainWindow::closeEvent(event);
 }
 

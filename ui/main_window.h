@@ -37,6 +37,7 @@ class SplitGenealogyPanel;
 class ShellConsoleWidget;
 class SchemeBuilderWindow;
 class DistributionSimulatorWindow;
+class RegionServersPanel;
 class WorkloadPanel;
 class RestGateway;
 
@@ -91,6 +92,13 @@ class MainWindow : public QMainWindow {
   // Opens the REST gateway dialog (non-modal, one at a time).
   void showRestGatewayDialog();
   QDockWidget* workloadDock() const { return m_workloadDock; }
+  RegionServersPanel* regionServersPanel() const { return m_serversPanel; }
+  QDockWidget* regionServersDock() const { return m_serversDock; }
+  // Selects what an event marker is about: its region (a split's daughters)
+  // in the region map and its row in the split genealogy.
+  void showEventRegions(const regionlab::ClusterEvent& event);
+  // Asks for a key and splits the region there.
+  void splitAtKey(const QString& encodedName);
 
  signals:
   void demoCreated(bool ok, const QString& message);
@@ -143,6 +151,8 @@ class MainWindow : public QMainWindow {
   DistributionSimulatorWindow* m_simulator = nullptr;
   WorkloadPanel* m_workload = nullptr;
   QDockWidget* m_workloadDock = nullptr;
+  RegionServersPanel* m_serversPanel = nullptr;
+  QDockWidget* m_serversDock = nullptr;
   QMenu* m_recentMenu = nullptr;
   QMenu* m_viewMenu = nullptr;
   QLabel* m_dirLabel = nullptr;
@@ -154,6 +164,7 @@ class MainWindow : public QMainWindow {
   bool m_schemaPending = false;  // a schema request sent by onSample is unanswered
   QLabel* m_restLabel = nullptr;
   QByteArray m_defaultState;
+  QString m_pendingTable;      // asked for (setCurrentTable) before it was listed
   QStringList m_expandedKeys;  // tree nodes to re-expand after a model reset
   QSet<QString> m_knownKeys;   // nodes that existed before it
 };

@@ -386,6 +386,12 @@ void PresplitEditor::refresh() {
   } else if (m_form->schemeSource().isEmpty()) {
     m_schemeInfo->clear();
   }
+  {
+    // The form picks the method and regions when a scheme loads (salt buckets for a salted one).
+    const QSignalBlocker blockMethod(m_schemeMethod), blockRegions(m_schemeRegions);
+    m_schemeMethod->setCurrentIndex(m_form->schemeMethod() == CreateTableForm::SchemeMethod::SaltBuckets ? 1 : 0);
+    m_schemeRegions->setValue(m_form->schemeRegions());
+  }
   m_plannedKeys->setEnabled(m_form->schemeMethod() == CreateTableForm::SchemeMethod::Quantiles);
   m_sampleKeys->setEnabled(m_plannedKeys->isEnabled());
   const bool pending = m_form->splitKeysPending();

@@ -49,7 +49,27 @@ RegionMapPanel::RegionMapPanel(QWidget* parent) : QWidget(parent) {
 }
 
 void RegionMapPanel::setTables(const QStringList& tables) {
-  if (replaceComboItems(m_tables, tables)) {
+  QStringList before;
+  for (int i = 0; i < m_tables->count(); ++i) before << m_tables->itemText(i);
+  const bool changed = replaceComboItems(m_tables, tables);
+  // The table asked for, else a table created since the last list.
+  QString follow;
+  if (!m_wanted.isEmpty() && tables.contains(m_wanted)) {
+    follow = m_wanted;
+    m_wanted.clear();
+  } else if (m_listed && !before.isEmpty()) {
+    for (const QString& t : tables)
+      if (!before.contains(t)) {
+        follow = t;
+        break;
+      }
+  }
+  m_listed = true;
+  if (!follow.isEmpty() && follow != m_tables->currentText()) {
+    m_tables->setCurrentIndex(m_tables->findText(follow));  // emits through the connection
+    return;
+  }
+  if (changed) {
     m_previous.reset();
     refresh();
     emit currentTableChanged(m_tables->currentText());
@@ -58,7 +78,17 @@ void RegionMapPanel::setTables(const QStringList& tables) {
 
 void RegionMapPanel::setCurrentTable(const QString& table) {
   const int i = m_tables->findText(table);
-  if (i >= 0) m_tables->setCurrentIndex(i);
+  if (i >= 0) {
+    m_wanted.clear();
+    m_tables->setCurrentIndex(i);
+  } else {
+    m_wanted = table;
+  }
+}
+
+void RegionMapPanel::selectRegions(const QString& table, const QStringList& encodedNames) {
+  setCurrentTable(table);
+  m_map->setHighlighted(QSet<QString>(encodedNames.begin(), encodedNames.end()));
 }
 
 QString RegionMapPanel::currentTable() const { return m_tables->currentText(); }

@@ -12,6 +12,7 @@
 
 #include "models/format.h"
 #include "ui/server_colors.h"
+#include "ui/widget_util.h"
 
 namespace regionlab::ui {
 
@@ -100,6 +101,11 @@ void RegionMapWidget::setLabelElideMode(Qt::TextElideMode mode) {
   update();
 }
 
+void RegionMapWidget::setHighlighted(const QSet<QString>& encodedNames) {
+  m_highlighted = encodedNames;
+  update();
+}
+
 void RegionMapWidget::setLaneView(bool lanes) {
   m_laneView = lanes;
   relayout();
@@ -108,9 +114,7 @@ void RegionMapWidget::setLaneView(bool lanes) {
 
 QColor RegionMapWidget::serverColor(const QString& server) const {
   if (server.isEmpty()) return QColor(0x90, 0x90, 0x90);  // offline
-  auto it = std::lower_bound(m_servers.begin(), m_servers.end(), server);
-  const size_t i = it == m_servers.end() ? 0 : static_cast<size_t>(it - m_servers.begin());
-  return serverColorAt(i);
+  return serverColorOf(server);  // the same colour as on the charts
 }
 
 QRectF RegionMapWidget::barArea() const {
@@ -231,6 +235,7 @@ bool RegionMapWidget::event(QEvent* e) {
 }
 
 void RegionMapWidget::mousePressEvent(QMouseEvent* e) {
+  if (!m_highlighted.isEmpty()) setHighlighted({});
   const int i = regionAt(e->position().toPoint());
   if (i >= 0) emit regionActivated(m_regions[i].encodedName);
 }
@@ -283,8 +288,14 @@ void RegionMapWidget::paintEvent(QPaintEvent* event) {
       if (w >= kMinLabelWidth) {
         p.setPen(palette().color(QPalette::Text));
         const QString label = r.startKey.isEmpty() ? tr("(start)") : r.startKey;
-        p.drawText(box.adjusted(3, 2, -2, 0), Qt::AlignTop | Qt::AlignLeft,
-                   fm.elidedText(label, m_elide, static_cast<int>(w) - 5));
+        const QString shown = m_elide == Qt::ElideMiddle ? elideKeyToWidth(fm, label, w - 5)
+                                                         : fm.elidedText(label, m_elide, static_cast<int>(w) - 5);
+        p.drawText(box.adjusted(3, 2, -2, 0), Qt::AlignTop | Qt::AlignLeft, shown);
+      }
+      if (m_highlighted.contains(r.encodedName)) {
+        p.setPen(QPen(palette().color(QPalette::Highlight), 3));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(box.adjusted(1.5, 1.5, -1.5, -1.5));
       }
     }
   }

@@ -14,6 +14,7 @@
 // Thread-safety: UI thread only.
 #pragma once
 
+#include <QSet>
 #include <QString>
 #include <QWidget>
 #include <cstdint>
@@ -66,7 +67,12 @@ class RegionMapWidget : public QWidget {
   void setSortOrder(SortOrder order);
   SortOrder sortOrder() const { return m_sortOrder; }
   void setLaneView(bool lanes);
-  // How a start key too long for its box is shortened (default: its end is cut).
+  // Regions (encoded names) drawn with an outline, e.g. the region of a
+  // clicked event marker; cleared by a click on the map.
+  void setHighlighted(const QSet<QString>& encodedNames);
+  const QSet<QString>& highlighted() const { return m_highlighted; }
+  // How a start key too long for its box is shortened (default: its middle
+  // is cut, never inside a \\xHH escape; the tooltip has the whole key).
   void setLabelElideMode(Qt::TextElideMode mode);
   bool laneView() const { return m_laneView; }
 
@@ -112,7 +118,8 @@ class RegionMapWidget : public QWidget {
   WidthMode m_widthMode = WidthMode::Proportional;
   SortOrder m_sortOrder = SortOrder::Key;
   bool m_laneView = false;
-  Qt::TextElideMode m_elide = Qt::ElideRight;
+  Qt::TextElideMode m_elide = Qt::ElideMiddle;
+  QSet<QString> m_highlighted;
   double m_scaleMax = 1;  // log scale top for fills and threshold ticks
   int m_lastPaintedBoxes = 0;
 };

@@ -73,6 +73,7 @@ QGroupBox* group(const QString& title, QWidget* parent) {
 
 SchemeBuilderWindow::SchemeBuilderWindow(EngineController* controller, QWidget* parent)
     : QWidget(parent, Qt::Window), m_controller(controller) {
+  addCloseShortcuts(this);
   setWindowTitle(tr("Rowkey scheme builder"));
   setObjectName(QStringLiteral("schemeBuilder"));
   m_document = new SchemeDocument(this);

@@ -1,5 +1,7 @@
 #include "ui/server_colors.h"
 
+#include <QHash>
+
 namespace regionlab::ui {
 
 QColor serverColorAt(size_t index) {
@@ -9,6 +11,13 @@ QColor serverColorAt(size_t index) {
                                     QColor(0xb0, 0x7a, 0xa1), QColor(0xff, 0x9d, 0xa7), QColor(0x9c, 0x75, 0x5f),
                                     QColor(0xba, 0xb0, 0xac)};
   return kPalette[index % (sizeof(kPalette) / sizeof(kPalette[0]))];
+}
+
+QColor serverColorOf(const QString& name) {
+  bool ok = false;
+  const int n = name.startsWith(QLatin1String("rs")) ? name.mid(2).toInt(&ok) : 0;
+  if (ok && n >= 1) return serverColorAt(static_cast<size_t>(n - 1));
+  return serverColorAt(qHash(name));
 }
 
 }  // namespace regionlab::ui

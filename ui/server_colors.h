@@ -5,6 +5,7 @@
 #pragma once
 
 #include <QColor>
+#include <QString>
 #include <cstddef>
 
 namespace regionlab::ui {
@@ -12,5 +13,9 @@ namespace regionlab::ui {
 // The colour of the server at `index` in a stable server order (it repeats
 // after ten servers).
 QColor serverColorAt(size_t index);
+// The colour of the region server named `name`: "rsN" (the cluster's names)
+// has the colour at N - 1, whichever servers a view happens to list; any
+// other name one from its hash.
+QColor serverColorOf(const QString& name);
 
 }  // namespace regionlab::ui

@@ -1,5 +1,7 @@
 // SettingsDialog: edits AppSettings (metric interval, chart window, number of
-// region servers, light or dark theme). The spin boxes bound every value to what the app accepts.
+// region servers, lab scale of new data directories, light or dark theme).
+// The spin boxes bound every value to what the app accepts. The lab scale
+// can also be applied to the open data directory, which then reopens.
 //
 // Thread-safety: UI thread only.
 #pragma once
@@ -8,6 +10,7 @@
 
 #include "models/app_settings.h"
 
+class QCheckBox;
 class QComboBox;
 class QSpinBox;
 
@@ -20,6 +23,9 @@ class SettingsDialog : public QDialog {
   explicit SettingsDialog(const AppSettings& settings, QWidget* parent = nullptr);
   // The edited settings (recent directories unchanged).
   AppSettings settings() const;
+  // True when the lab scale is to be applied to the open data directory too.
+  bool applyScaleToOpenDirectory() const;
+  QComboBox* labScaleBox() const { return m_scale; }
 
  private:
   AppSettings m_settings;
@@ -27,6 +33,8 @@ class SettingsDialog : public QDialog {
   QSpinBox* m_window = nullptr;
   QSpinBox* m_servers = nullptr;
   QComboBox* m_theme = nullptr;
+  QComboBox* m_scale = nullptr;
+  QCheckBox* m_applyScale = nullptr;
 };
 
 }  // namespace regionlab::ui

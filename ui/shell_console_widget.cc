@@ -71,6 +71,11 @@ ShellConsoleWidget::ShellConsoleWidget(EngineController* controller, QWidget* pa
   layout->addLayout(statusRow);
   onPending(0);
 
+  // What the user types next is what they want to read: back to the bottom,
+  // where its echo and output land (and keep following).
+  connect(m_input, &ConsoleInput::submitted, this, [this] {
+    m_transcript->verticalScrollBar()->setValue(m_transcript->verticalScrollBar()->maximum());
+  });
   connect(m_input, &ConsoleInput::submitted, m_console, &ShellConsole::submit);
   connect(m_input, &ConsoleInput::interruptRequested, this, [this] {
     append(QStringLiteral("^C\n"), kPromptColor);

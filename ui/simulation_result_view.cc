@@ -4,6 +4,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QSortFilterProxyModel>
+#include <QStackedWidget>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -71,7 +72,16 @@ SimulationResultView::SimulationResultView(QWidget* parent) : QWidget(parent) {
   layout->addWidget(m_title);
   layout->addWidget(m_figures);
   layout->addWidget(m_firstSplit);
-  layout->addWidget(m_tabs, 1);
+  m_stack = new QStackedWidget(this);
+  auto* waiting = new QLabel(tr("Simulate to see writes and bytes per region and per server, and the skew of "
+                                "each tenth of the run, as charts and tables."),
+                             this);
+  waiting->setAlignment(Qt::AlignCenter);
+  waiting->setWordWrap(true);
+  waiting->setEnabled(false);  // the placeholder's grey
+  m_stack->addWidget(waiting);
+  m_stack->addWidget(m_tabs);
+  layout->addWidget(m_stack, 1);
   clear();
 }
 
@@ -82,6 +92,7 @@ void SimulationResultView::clear(const QString& message) {
   m_charts->clear();
   m_regions->clear();
   m_servers->clear();
+  m_stack->setCurrentIndex(0);
 }
 
 void SimulationResultView::setReport(const rk::DistributionReport& r, const QString& layout) {
@@ -113,6 +124,7 @@ void SimulationResultView::setReport(const rk::DistributionReport& r, const QStr
   m_charts->setReport(r);
   m_regions->setReport(r);
   m_servers->setReport(r);
+  m_stack->setCurrentIndex(1);
 }
 
 }  // namespace regionlab::ui

@@ -12,6 +12,7 @@
 #include "rowkey/simulator.h"
 
 class QLabel;
+class QStackedWidget;
 class QTabWidget;
 class QTableView;
 
@@ -46,6 +47,9 @@ class SimulationResultView : public QWidget {
   QLabel* m_figures = nullptr;
   QLabel* m_firstSplit = nullptr;
   QTabWidget* m_tabs = nullptr;
+  // Before the first report a line says what will be there, instead of
+  // empty axes squashed into the space.
+  QStackedWidget* m_stack = nullptr;
 };
 
 // "region 4 at write 812,345 (of 1,000,000)", "none expected", ...: the

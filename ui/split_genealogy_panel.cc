@@ -1,6 +1,7 @@
 #include "ui/split_genealogy_panel.h"
 
 #include <QHeaderView>
+#include <algorithm>
 #include <QLabel>
 #include <QSplitter>
 #include <QTreeView>
@@ -113,9 +114,34 @@ void SplitGenealogyPanel::onHistory(const HistoryPtr& history) {
   m_timeline->setGenealogy(&m_model->genealogy());
   restoreExpansion();
   if (selected >= 0) m_timeline->setSelectedEvent(selected);
+  applyPendingSelection();
   m_header->setText(summary());
-  for (int c = 0; c < SplitGenealogyModel::ColumnCount - 1; ++c) m_tree->resizeColumnToContents(c);
+  // As wide as their contents, but none wider than a quarter of the view:
+  // long binary keys must not push the later columns off screen (the
+  // tooltips hold them whole).
+  const int widest = std::max(120, m_tree->viewport()->width() / 4);
+  for (int c = 0; c < SplitGenealogyModel::ColumnCount - 1; ++c) {
+    m_tree->resizeColumnToContents(c);
+    if (m_tree->columnWidth(c) > widest) m_tree->setColumnWidth(c, widest);
+  }
   emit historyShown();
+}
+
+void SplitGenealogyPanel::selectRegion(const QString& table, const QString& encodedName) {
+  setTable(table);
+  m_pendingSelection = encodedName;
+  applyPendingSelection();
+  if (!m_pendingSelection.isEmpty()) refresh();  // a region this snapshot does not know yet
+}
+
+void SplitGenealogyPanel::applyPendingSelection() {
+  if (m_pendingSelection.isEmpty()) return;
+  const QModelIndex row = m_model->indexForRegion(m_pendingSelection);
+  if (!row.isValid()) return;
+  m_pendingSelection.clear();
+  for (QModelIndex p = row.parent(); p.isValid(); p = p.parent()) m_tree->expand(p);
+  m_tree->setCurrentIndex(row);
+  m_tree->scrollTo(row, QAbstractItemView::PositionAtCenter);
 }
 
 QString SplitGenealogyPanel::rowKey(const QModelIndex& index) const {

@@ -40,6 +40,9 @@ class SplitGenealogyPanel : public QWidget {
   QString table() const { return m_table; }
   // Reads the history again now (or right after the read in flight).
   void refresh();
+  // Selects the region's row (shows `table` first); a region the tree does
+  // not hold yet (a split that is still being read) is selected once it does.
+  void selectRegion(const QString& table, const QString& encodedName);
 
   SplitGenealogyModel* model() const { return m_model; }
   QTreeView* treeView() const { return m_tree; }
@@ -57,6 +60,7 @@ class SplitGenealogyPanel : public QWidget {
   void onHistory(const HistoryPtr& history);
   void onEvent(const regionlab::ClusterEvent& event);
   void restoreExpansion();
+  void applyPendingSelection();
   QString rowKey(const QModelIndex& index) const;
 
   EngineController* m_controller;
@@ -71,6 +75,7 @@ class SplitGenealogyPanel : public QWidget {
   bool m_inFlight = false;
   bool m_again = false;
   QSet<QString> m_collapsed;  // rowKey()s the user collapsed
+  QString m_pendingSelection;  // a region to select once the tree holds it
 };
 
 }  // namespace regionlab::ui

@@ -1,9 +1,13 @@
 #include "ui/widget_util.h"
 
 #include <QComboBox>
+#include <QFontMetrics>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QShortcut>
 #include <QSignalBlocker>
+
+#include "models/format.h"
 
 namespace regionlab::ui {
 
@@ -32,10 +36,44 @@ void markInvalid(QWidget* w, bool invalid) {
   w->setPalette(p);
 }
 
+QString elideKeyToWidth(const QFontMetrics& fm, const QString& label, double width) {
+  if (fm.horizontalAdvance(label) <= width) return label;
+  // The longest elision that fits, by bisection on the character budget.
+  int lo = 1, hi = static_cast<int>(label.size()) - 1;
+  QString best(QChar(0x2026));
+  while (lo <= hi) {
+    const int mid = (lo + hi) / 2;
+    const QString e = elideEscapedKey(label, mid);
+    if (fm.horizontalAdvance(e) <= width) {
+      best = e;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return best;
+}
+
+void addCloseShortcuts(QWidget* window) {
+  for (const QKeySequence& keys : {QKeySequence(QKeySequence::Close), QKeySequence(Qt::Key_Escape)}) {
+    auto* shortcut = new QShortcut(keys, window);
+    shortcut->setContext(Qt::WindowShortcut);
+    QObject::connect(shortcut, &QShortcut::activated, window, &QWidget::close);
+  }
+}
+
+void reserveMessageLine(QLabel* label) {
+  label->setMinimumHeight(label->fontMetrics().lineSpacing());
+  QSizePolicy policy = label->sizePolicy();
+  policy.setRetainSizeWhenHidden(true);
+  label->setSizePolicy(policy);
+}
+
 QLabel* newErrorLabel(QWidget* parent) {
   auto* label = new QLabel(parent);
   label->setWordWrap(true);
   label->setStyleSheet(QStringLiteral("color: #c62828;"));
+  reserveMessageLine(label);
   label->hide();
   return label;
 }

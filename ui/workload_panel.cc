@@ -34,7 +34,7 @@ QString formatLatency(double micros) {
 }
 
 // A figure: its value large, its caption small below.
-QLabel* addFigure(QGridLayout* grid, int column, const QString& caption, const QString& tip,
+QLabel* addFigure(QGridLayout* grid, int row, int column, const QString& caption, const QString& tip,
                   QMap<QLabel*, QLabel*>* captions) {
   auto* value = new QLabel(QStringLiteral("\u2014"));
   QFont big = value->font();
@@ -46,8 +46,8 @@ QLabel* addFigure(QGridLayout* grid, int column, const QString& caption, const Q
   value->setToolTip(tip);
   auto* label = new QLabel(caption);
   label->setToolTip(tip);
-  grid->addWidget(value, 0, column, Qt::AlignLeft | Qt::AlignBottom);
-  grid->addWidget(label, 1, column, Qt::AlignLeft | Qt::AlignTop);
+  grid->addWidget(value, row, column, Qt::AlignLeft | Qt::AlignBottom);
+  grid->addWidget(label, row + 1, column, Qt::AlignLeft | Qt::AlignTop);
   captions->insert(value, label);
   return value;
 }
@@ -79,6 +79,7 @@ WorkloadPanel::WorkloadPanel(EngineController* controller, QWidget* parent) : QW
   connect(m_runner, &WorkloadController::finished, this, &WorkloadPanel::onFinished);
   connect(m_runner, &WorkloadController::started, this, &WorkloadPanel::runStarted);
   onSourceChanged();
+  setForm(WorkloadForm{});
   onStateChanged();
 }
 
@@ -107,16 +108,17 @@ QWidget* WorkloadPanel::buildForm() {
   m_rows = new QSpinBox(box);
   m_rows->setRange(1, 1000000000);
   m_rows->setGroupSeparatorShown(true);
-  m_rows->setValue(100000);
+  const WorkloadForm defaults;
+  m_rows->setValue(static_cast<int>(defaults.rows));
   m_rows->setToolTip(tr("Rows loaded first: the scheme's first N records (YCSB recordcount)"));
   m_valueSize = new QSpinBox(box);
   m_valueSize->setRange(0, static_cast<int>(regionlab::workload::kMaxValueSize));
-  m_valueSize->setValue(100);
+  m_valueSize->setValue(defaults.valueSize);
   m_valueSize->setSuffix(tr(" B"));
   m_valueSize->setToolTip(tr("Bytes of random printable text in each value (YCSB fieldlength)"));
   m_threads = new QSpinBox(box);
   m_threads->setRange(1, regionlab::workload::kMaxThreads);
-  m_threads->setValue(4);
+  m_threads->setValue(defaults.threads);
   m_threads->setToolTip(tr("Client threads writing and reading at once (YCSB threadcount)"));
   m_rateLimit = new QDoubleSpinBox(box);
   m_rateLimit->setRange(0, 10000000);
@@ -138,7 +140,7 @@ QWidget* WorkloadPanel::buildForm() {
   m_operations = new QSpinBox(box);
   m_operations->setRange(1, 1000000000);
   m_operations->setGroupSeparatorShown(true);
-  m_operations->setValue(100000);
+  m_operations->setValue(static_cast<int>(defaults.operations));
   m_operations->setToolTip(
       tr("Operations of the YCSB workload after the load (YCSB operationcount)"));
   m_durability = new QComboBox(box);
@@ -158,6 +160,7 @@ QWidget* WorkloadPanel::buildForm() {
     auto* error = new QLabel(box);
     error->setWordWrap(true);
     error->setStyleSheet(QLatin1String(kErrorStyle));
+    reserveMessageLine(error);  // the form does not jump when a problem shows
     error->hide();
     m_fieldErrors[f] = error;
   }
@@ -173,25 +176,27 @@ QWidget* WorkloadPanel::buildForm() {
   scheme->addWidget(m_schemeName, 1);
   scheme->addWidget(m_schemeFile, 1);
   scheme->addWidget(m_browse);
+  // Two fields a row, each with its problem under it: the dock sits beside
+  // the region map, narrower than the window.
   place(0, 0, tr("Table:"), m_table, WorkloadField::Table);
   grid->addWidget(new QLabel(tr("Scheme:"), box), 0, 2, Qt::AlignRight | Qt::AlignVCenter);
-  grid->addLayout(scheme, 0, 3, 1, 5);
-  grid->addWidget(m_fieldErrors[WorkloadField::Scheme], 1, 3, 1, 5);
+  grid->addLayout(scheme, 0, 3);
+  grid->addWidget(m_fieldErrors[WorkloadField::Scheme], 1, 3);
   place(2, 0, tr("Rows:"), m_rows, WorkloadField::Rows);
   place(2, 2, tr("Value size:"), m_valueSize, WorkloadField::ValueSize);
-  place(2, 4, tr("Threads:"), m_threads, WorkloadField::Threads);
-  place(2, 6, tr("Rate limit:"), m_rateLimit, WorkloadField::RateLimit);
-  grid->addWidget(new QLabel(tr("Workload:"), box), 4, 0, Qt::AlignRight | Qt::AlignVCenter);
-  grid->addWidget(m_preset, 4, 1);
-  place(4, 2, tr("Operations:"), m_operations, WorkloadField::Operations);
-  grid->addWidget(new QLabel(tr("Durability:"), box), 4, 4, Qt::AlignRight | Qt::AlignVCenter);
-  grid->addWidget(m_durability, 4, 5);
+  place(4, 0, tr("Threads:"), m_threads, WorkloadField::Threads);
+  place(4, 2, tr("Rate limit:"), m_rateLimit, WorkloadField::RateLimit);
+  grid->addWidget(new QLabel(tr("Workload:"), box), 6, 0, Qt::AlignRight | Qt::AlignVCenter);
+  grid->addWidget(m_preset, 6, 1);
+  place(6, 2, tr("Operations:"), m_operations, WorkloadField::Operations);
+  grid->addWidget(new QLabel(tr("Durability:"), box), 8, 0, Qt::AlignRight | Qt::AlignVCenter);
+  grid->addWidget(m_durability, 8, 1);
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(m_start);
   buttons->addWidget(m_pause);
   buttons->addWidget(m_cancel);
-  grid->addLayout(buttons, 4, 6, 1, 2, Qt::AlignRight);
-  for (int c : {1, 3, 5, 7}) grid->setColumnStretch(c, 1);
+  grid->addLayout(buttons, 8, 2, 1, 2, Qt::AlignRight);
+  for (int c : {1, 3}) grid->setColumnStretch(c, 1);
 
   m_formFields = {m_table,     m_source,  m_schemeName, m_schemeFile, m_browse,     m_rows,
                   m_valueSize, m_threads, m_rateLimit,  m_preset,     m_operations, m_durability};
@@ -202,7 +207,6 @@ QWidget* WorkloadPanel::buildForm() {
     m_operations->setEnabled(m_preset->currentData().toInt() != 0 && !m_runner->isActive());
     m_preset->setToolTip(m_preset->currentData(Qt::ToolTipRole).toString());
   });
-  m_operations->setEnabled(false);
   connect(m_start, &QPushButton::clicked, this, &WorkloadPanel::start);
   connect(m_pause, &QPushButton::clicked, this, &WorkloadPanel::togglePause);
   connect(m_cancel, &QPushButton::clicked, this, &WorkloadPanel::cancel);
@@ -219,26 +223,27 @@ QWidget* WorkloadPanel::buildFigures() {
   m_progress->setRange(0, kProgressSteps);
   m_progress->setValue(0);
   m_phase = new QLabel(box);
-  m_phase->setMinimumWidth(280);
+  m_phase->setMinimumWidth(200);
   bar->addWidget(m_progress, 1);
   bar->addWidget(m_phase);
   layout->addLayout(bar);
 
   auto* grid = new QGridLayout;
-  grid->setHorizontalSpacing(28);
+  grid->setHorizontalSpacing(18);
   grid->setVerticalSpacing(0);
+  // Timing on the first row, the operations by kind on the second (only
+  // those the mix issues show).
   int column = 0;
-  m_rate =
-      addFigure(grid, column++, tr("ops/s"),
-                tr("Operations per second over the last second (the phase's average once it ends)"),
-                &m_captions);
-  m_p50 = addFigure(grid, column++, tr("p50 latency"),
-                    tr("Median latency of the phase's operations"), &m_captions);
-  m_p99 = addFigure(grid, column++, tr("p99 latency"),
+  m_rate = addFigure(grid, 0, column++, tr("ops/s"),
+                     tr("Operations per second over the last second; a pause does not count in it after a "
+                        "resume (the phase's average, pauses left out, once it ends)"),
+                     &m_captions);
+  m_p50 = addFigure(grid, 0, column++, tr("p50 latency"), tr("Median latency of the phase's operations"),
+                    &m_captions);
+  m_p99 = addFigure(grid, 0, column++, tr("p99 latency"),
                     tr("99th percentile latency of the phase's operations"), &m_captions);
-  m_errors =
-      addFigure(grid, column++, tr("errors"),
-                tr("Operations the engine refused; the first error shows below"), &m_captions);
+  m_errors = addFigure(grid, 0, column++, tr("errors"),
+                       tr("Operations the engine refused; the first error shows below"), &m_captions);
   const struct {
     Operation op;
     const char* caption;
@@ -247,11 +252,16 @@ QWidget* WorkloadPanel::buildFigures() {
                {Operation::kInsert, "inserts"},
                {Operation::kScan, "scans"},
                {Operation::kReadModifyWrite, "read-modify-writes"}};
+  column = 0;
   for (const auto& k : kinds)
-    m_counts[static_cast<int>(k.op)] = addFigure(
-        grid, column++, tr(k.caption), tr("YCSB %1 done").arg(tr(k.caption)), &m_captions);
-  m_scanned =
-      addFigure(grid, column++, tr("rows scanned"), tr("Rows the scans returned"), &m_captions);
+    m_counts[static_cast<int>(k.op)] =
+        addFigure(grid, 2, column++, tr(k.caption), tr("YCSB %1 done").arg(tr(k.caption)), &m_captions);
+  m_scanned = addFigure(grid, 2, column++, tr("rows scanned"), tr("Rows the scans returned"), &m_captions);
+  m_collisions = addFigure(grid, 2, column++, tr("key collisions"),
+                           tr("Load rows and inserts whose key an earlier row of this run already had: "
+                              "their put overwrote that row instead of adding one, because the "
+                              "scheme's key does not tell those records apart"),
+                           &m_captions);
   grid->setColumnStretch(column, 1);
   layout->addLayout(grid);
 
@@ -422,6 +432,8 @@ void WorkloadPanel::onProgress() {
   for (int k = 0; k < regionlab::workload::kOperationKinds; ++k)
     m_counts[k]->setText(formatCount(p.by_kind[k]));
   m_scanned->setText(formatCount(p.scanned_rows));
+  m_collisions->setText(formatCount(p.collisions));
+  m_collisions->setStyleSheet(p.collisions > 0 ? QStringLiteral("color: #b26a00;") : QString());
   if (!p.first_error.empty() && !p.Ended())
     m_status->setText(tr("First error: %1").arg(QString::fromStdString(p.first_error)));
 }

@@ -9,7 +9,9 @@
 // and the puts' durability. Problems show under their fields. Start, Pause /
 // Resume and Cancel drive a WorkloadController (models/); a progress bar and
 // live figures (ops/s over the last second, p50/p99 latency, errors, the
-// operations by kind) follow the run, and the outcome stays in view.
+// operations by kind, key collisions) follow the run, and the outcome stays
+// in view. The form starts with WorkloadForm's defaults, which show HBase's
+// mechanics on the demo's usertable within a minute.
 //
 // Thread-safety: UI thread only.
 #pragma once
@@ -62,6 +64,7 @@ class WorkloadPanel : public QWidget {
   QLabel* p50Label() const { return m_p50; }
   QLabel* p99Label() const { return m_p99; }
   QLabel* errorsLabel() const { return m_errors; }
+  QLabel* collisionsLabel() const { return m_collisions; }
   QLabel* countLabel(regionlab::workload::Operation op) const {
     return m_counts[static_cast<int>(op)];
   }
@@ -115,6 +118,7 @@ class WorkloadPanel : public QWidget {
   QLabel* m_errors = nullptr;
   QLabel* m_counts[regionlab::workload::kOperationKinds] = {};
   QLabel* m_scanned = nullptr;
+  QLabel* m_collisions = nullptr;
   QMap<QLabel*, QLabel*> m_captions;  // figure value -> its caption
   QLabel* m_status = nullptr;
 };

@@ -122,6 +122,9 @@ class Catalog {
                                                  const std::string& subject,
                                                  const std::string& metric, int64_t from_ms,
                                                  int64_t to_ms);
+  // Every series' samples with from_ms <= time_ms <= to_ms, oldest first
+  // (what a chart window shows after a restart).
+  Result<std::vector<MetricSample>> QueryMetricsBetween(int64_t from_ms, int64_t to_ms);
   // Retention by age: removes samples with time_ms < older_than_ms.
   Status TrimMetrics(int64_t older_than_ms);
   // Retention by count: keeps the newest `keep` samples of each

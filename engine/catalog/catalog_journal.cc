@@ -285,6 +285,27 @@ Result<std::vector<MetricSample>> Catalog::QueryMetrics(const std::string& scope
   return out;
 }
 
+Result<std::vector<MetricSample>> Catalog::QueryMetricsBetween(int64_t from_ms, int64_t to_ms) {
+  constexpr std::string_view kOp = "QueryMetricsBetween";
+  std::lock_guard<std::mutex> lock(mutex_);
+  Result<Query> q = db_->Prepare(
+      kOp,
+      "SELECT s.time_ms, m.scope, m.subject, m.metric, s.value FROM metric_samples s "
+      "JOIN metric_series m ON m.id = s.series_id "
+      "WHERE s.time_ms BETWEEN ? AND ? ORDER BY s.time_ms, s.rowid");
+  if (!q.ok()) return q.status();
+  q->Int(from_ms).Int(to_ms);
+  std::vector<MetricSample> out;
+  for (;;) {
+    Result<bool> row = q->Step();
+    if (!row.ok()) return row.status();
+    if (!*row) break;
+    out.push_back(MetricSample{q->ColumnInt(0), q->ColumnString(1), q->ColumnString(2), q->ColumnString(3),
+                               q->ColumnDouble(4)});
+  }
+  return out;
+}
+
 Status Catalog::TrimMetrics(int64_t older_than_ms) {
   constexpr std::string_view kOp = "TrimMetrics";
   std::lock_guard<std::mutex> lock(mutex_);

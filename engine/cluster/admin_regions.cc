@@ -50,8 +50,8 @@ SplitContext ClusterImpl::SplitContextFor(const TableEntry& table, const RegionE
   size_t r = 0;
   for (const auto& [start, e] : table.regions) r += e->server == entry.server ? 1 : 0;
   ctx.regions_of_table_on_server = static_cast<int>(std::max<size_t>(r, 1));
-  ctx.flush_size = table.desc.memstore_flush_size;
-  ctx.max_file_size = table.desc.max_file_size;
+  ctx.flush_size = scale_.FlushSizeOf(table.desc);
+  ctx.max_file_size = scale_.MaxFileSizeOf(table.desc);
   ctx.table_config = table.desc.configuration;
   for (const auto& [k, v] : table.desc.metadata) ctx.table_config[k] = v;
   // Stable across builds and platforms, so a region's jittered size is too.
@@ -72,6 +72,7 @@ RegionInfo ClusterImpl::InfoFor(const TableEntry& table, const RegionEntry& e) c
   if (e.region) info.metrics = e.region->GetMetrics();
   info.split_policy = table.policy->Name();
   info.split_threshold = SplitThresholdFor(table, e);
+  info.flush_size = scale_.FlushSizeOf(table.desc);
   return info;
 }
 
@@ -147,8 +148,10 @@ Status Admin::Compact(const std::string& what, bool major) {
 
 Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
                                 const std::string& split_row, const std::string& kind,
-                                const std::string& cause, uint64_t size, uint64_t threshold) {
+                                const std::string& cause, uint64_t size, uint64_t threshold,
+                                const std::string& explanation) {
   const RegionRecord parent = entry->record;
+  const int64_t began_ms = clock_->NowMillis();
   const std::string where = "split of region " + parent.encoded_name + " of " + parent.table;
   if (split_row.empty() || split_row <= parent.start_key ||
       (!parent.end_key.empty() && split_row >= parent.end_key)) {
@@ -244,9 +247,19 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
   }
   RL_RETURN_IF_ERROR(OpenRegionOn(ea, server));
   RL_RETURN_IF_ERROR(OpenRegionOn(eb, server));
-  RecordEvent({clock_->NowMillis(), "split", parent.table, parent.encoded_name, server->name(),
-               "at '" + ToStringBinary(split_row) + "' (" + cause + ") into " + a.encoded_name +
-                   " and " + b.encoded_name});
+  ClusterEvent ev{clock_->NowMillis(), "split", parent.table, parent.encoded_name, server->name(),
+                  "at '" + ToStringBinary(split_row) + "' (" + cause + ") into " +
+                      a.encoded_name + " and " + b.encoded_name};
+  ev.start_key = parent.start_key;
+  ev.end_key = parent.end_key;
+  ev.cause = cause;
+  ev.explanation = explanation;
+  ev.input_bytes = size;
+  ev.threshold_bytes = threshold;
+  ev.duration_ms = static_cast<uint64_t>(std::max<int64_t>(0, ev.time_ms - began_ms));
+  ev.split_key = split_row;
+  ev.daughters = {a.encoded_name, b.encoded_name};
+  RecordEvent(std::move(ev));
   // Daughters rewrite their references into files of their own.
   for (const auto& e : {ea, eb}) {
     std::shared_ptr<Region> r;
@@ -276,7 +289,8 @@ Status Admin::Split(const std::string& what, const std::string& split_row) {
         }
         rl.unlock();
         return cluster_->SplitLocked(e, split_row, std::string(kHistoryManualSplit),
-                                     std::string(kCauseManual), 0, 0);
+                                     std::string(kCauseManual), 0, 0,
+                                     "split requested at '" + ToStringBinary(split_row) + "'");
       }
     }
     return Status::InvalidArgument("no region of '" + what + "' holds the split key '" +
@@ -320,7 +334,8 @@ Status Admin::Split(const std::string& what, const std::string& split_row) {
       continue;  // a table-wide split skips regions that cannot split
     }
     RL_RETURN_IF_ERROR(cluster_->SplitLocked(e, row, std::string(kHistoryManualSplit),
-                                             std::string(kCauseManual), sp->largest_store_bytes, 0));
+                                             std::string(kCauseManual), sp->largest_store_bytes, 0,
+                                             "split requested at the middle row of its largest file"));
   }
   return Status::OK();
 }
@@ -350,7 +365,7 @@ void ClusterImpl::CheckSplit(const std::string& encoded) {
   if (!region) return;
   auto sp = region->GetSplitPoint();
   if (!sp.ok() || sp->row.empty()) return;
-  std::string row, cause;
+  std::string row, cause, explanation;
   uint64_t threshold = 0;
   {
     std::shared_lock l(mu_);
@@ -361,10 +376,11 @@ void ClusterImpl::CheckSplit(const std::string& encoded) {
     row = t.policy->SplitRow(sp->row, ctx);
     threshold = t.policy->SplitThreshold(ctx);
     cause = t.policy->Name();
+    explanation = t.policy->Explain(ctx);
   }
   if (row.empty() || row <= entry->record.start_key) return;
   (void)SplitLocked(entry, row, std::string(kHistorySplit), cause, sp->largest_store_bytes,
-                    threshold);
+                    threshold, explanation);
 }
 
 // ---- merge -------------------------------------------------------------------
@@ -376,6 +392,7 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
   const std::shared_ptr<RegionEntry>& first = a.encoded_name == ea->record.encoded_name ? ea : eb;
   const std::shared_ptr<RegionEntry>& second = first == ea ? eb : ea;
   const std::string where = "merge of regions " + a.encoded_name + " and " + b.encoded_name;
+  const int64_t began_ms = clock_->NowMillis();
   if (a.table != b.table) return Status::InvalidArgument(where + ": they belong to different tables");
   if (a.end_key != b.start_key) {
     return Status::InvalidArgument(where + ": they are not adjacent (['" +
@@ -465,8 +482,14 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
     regions_[m.encoded_name] = em;
   }
   RL_RETURN_IF_ERROR(OpenRegionOn(em, server));
-  RecordEvent({clock_->NowMillis(), "merge", a.table, m.encoded_name, server->name(),
-               a.encoded_name + " + " + b.encoded_name});
+  ClusterEvent ev{clock_->NowMillis(), "merge", a.table, m.encoded_name, server->name(),
+                  a.encoded_name + " + " + b.encoded_name};
+  ev.start_key = m.start_key;
+  ev.end_key = m.end_key;
+  ev.cause = std::string(kCauseMerge);
+  ev.duration_ms = static_cast<uint64_t>(std::max<int64_t>(0, ev.time_ms - began_ms));
+  ev.parents = {a.encoded_name, b.encoded_name};
+  RecordEvent(std::move(ev));
   std::shared_ptr<Region> r;
   {
     std::shared_lock l(mu_);
@@ -504,13 +527,19 @@ Status ClusterImpl::MoveLocked(const std::shared_ptr<RegionEntry>& entry, Region
     from = entry->server;
   }
   if (!region) return Status::Aborted("region " + entry->record.encoded_name + " is not online");
+  const int64_t began_ms = clock_->NowMillis();
   RL_RETURN_IF_ERROR(region->Close());
   RL_RETURN_IF_ERROR(OpenRegionOn(entry, to));
   (void)catalog_->AddServerEvent({0, clock_->NowMillis(), to->name(), std::string(kEventRegionMoved),
                                   entry->record.encoded_name, from ? from->name() : "", to->name(),
                                   ""});
-  RecordEvent({clock_->NowMillis(), "move", entry->record.table, entry->record.encoded_name,
-               to->name(), "from " + (from ? from->name() : std::string("?"))});
+  ClusterEvent ev{clock_->NowMillis(), "move", entry->record.table, entry->record.encoded_name,
+                  to->name(), "from " + (from ? from->name() : std::string("?"))};
+  ev.start_key = entry->record.start_key;
+  ev.end_key = entry->record.end_key;
+  ev.cause = from ? "from " + from->name() : "";
+  ev.duration_ms = static_cast<uint64_t>(std::max<int64_t>(0, ev.time_ms - began_ms));
+  RecordEvent(std::move(ev));
   return Status::OK();
 }
 
@@ -633,9 +662,12 @@ Status ClusterImpl::StopServerLocked(RegionServer* server) {
     (void)catalog_->AddServerEvent({0, clock_->NowMillis(), to->name(), std::string(kEventFailover),
                                     e->record.encoded_name, server->name(), to->name(), ""});
   }
-  RecordEvent({clock_->NowMillis(), "failover", "", "", server->name(),
-               std::to_string(hosted.size()) + " regions reopened elsewhere, " +
-                   std::to_string(edits) + " WAL edits replayed"});
+  ClusterEvent ev{clock_->NowMillis(), "failover", "", "", server->name(),
+                  std::to_string(hosted.size()) + " regions reopened elsewhere, " +
+                      std::to_string(edits) + " WAL edits replayed"};
+  ev.cause = "region server " + server->name() + " stopped";
+  ev.duration_ms = static_cast<uint64_t>(std::max<int64_t>(0, ev.time_ms - now));
+  RecordEvent(std::move(ev));
   return Status::OK();
 }
 

@@ -2,6 +2,7 @@
 // previous run's WALs into recovered edits, starting the region servers,
 // assigning and opening regions, and the janitor.
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include <unistd.h>
@@ -20,6 +21,8 @@
 namespace regionlab {
 
 namespace {
+constexpr char kLabScaleFile[] = "lab-scale";
+
 bool IsLive(const RegionRecord& r) {
   return !r.split_parent && r.state != RegionState::kSplit && r.state != RegionState::kMerged;
 }
@@ -101,7 +104,7 @@ RegionOptions ClusterImpl::RegionOptionsFor(const TableDescriptor& desc,
   o.background_pool = server->pool();
   o.global_memstore = server->memstore();
   o.off_peak_compaction = server->off_peak_compaction();
-  o.memstore_flush_size = desc.memstore_flush_size;
+  o.memstore_flush_size = scale_.FlushSizeOf(desc);
   o.max_cell_size = options_.max_cell_size;
   o.durability =
       desc.durability == Durability::kUseDefault ? Durability::kSyncWal : desc.durability;
@@ -132,21 +135,45 @@ Status ClusterImpl::OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, Regi
   const std::string encoded = entry->record.encoded_name;
   const std::string table = entry->record.table;
   const std::string server_name = server->name();
+  const std::string start = entry->record.start_key, end = entry->record.end_key;
+  const uint64_t flush_size = scale_.FlushSizeOf(desc);
+  const uint64_t global_mark = server->memstore()->FlushMark();
   // In place before the region opens: an open can flush recovered edits and
   // queue a compaction.
   RegionListener listener{
-      [this, encoded, table, server_name](const FlushEvent& e) {
-        RecordEvent({e.time_ms, "flush", table, encoded, server_name,
-                     std::string(FlushReasonName(e.reason)) + ": " + std::to_string(e.cells) +
-                         " cells, " + std::to_string(e.file_bytes) + " bytes"});
+      [this, encoded, table, server_name, start, end, flush_size,
+       global_mark](const FlushEvent& e) {
+        ClusterEvent ev{e.time_ms, "flush", table, encoded, server_name,
+                        std::string(FlushReasonName(e.reason)) + ": " + std::to_string(e.cells) +
+                            " cells, " + std::to_string(e.file_bytes) + " bytes"};
+        ev.start_key = start;
+        ev.end_key = end;
+        ev.cause = FlushReasonName(e.reason);
+        ev.input_bytes = e.memstore_bytes;
+        ev.output_bytes = e.file_bytes;
+        ev.cells = e.cells;
+        ev.duration_ms = e.duration_ms;
+        if (e.reason == FlushReason::kSize) ev.threshold_bytes = flush_size;
+        if (e.reason == FlushReason::kGlobalPressure) ev.threshold_bytes = global_mark;
+        RecordEvent(std::move(ev));
         if (options_.auto_split) RequestSplitCheck(encoded);
       },
-      [this, encoded, table, server_name](const CompactionEvent& e) {
-        RecordEvent({e.time_ms, e.major ? "major compaction" : "minor compaction", table, encoded,
-                     server_name,
-                     e.family + ": " + std::to_string(e.input_files) + " files, " +
-                         std::to_string(e.input_bytes) + " -> " + std::to_string(e.output_bytes) +
-                         " bytes" + (e.off_peak ? " (off-peak)" : "")});
+      [this, encoded, table, server_name, start, end](const CompactionEvent& e) {
+        ClusterEvent ev{e.time_ms, e.major ? "major compaction" : "minor compaction", table,
+                        encoded, server_name,
+                        e.family + ": " + std::to_string(e.input_files) + " files, " +
+                            std::to_string(e.input_bytes) + " -> " +
+                            std::to_string(e.output_bytes) + " bytes" +
+                            (e.off_peak ? " (off-peak)" : "")};
+        ev.start_key = start;
+        ev.end_key = end;
+        ev.cause = e.reason + (e.off_peak ? " (off-peak)" : "");
+        ev.input_files = e.input_files;
+        ev.input_bytes = e.input_bytes;
+        ev.output_bytes = e.output_bytes;
+        ev.cells = e.output_cells;
+        ev.duration_ms = e.duration_ms;
+        RecordEvent(std::move(ev));
         RequestSplitCheck(encoded);  // also lets the janitor see finished daughters
       }};
   RecoveryReport report;
@@ -172,6 +199,28 @@ Status ClusterImpl::OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, Regi
   return Status::OK();
 }
 
+Status ClusterImpl::LoadLabScale() {
+  const std::string path = JoinPath(data_dir_, kLabScaleFile);
+  std::optional<uint32_t> recorded;
+  if (env_->FileExists(path)) {
+    std::string text;
+    RL_RETURN_IF_ERROR(env_->ReadFileToString(path, &text));
+    auto parsed = ParseLabScale(text, path);
+    // A scale given now replaces an unreadable one; otherwise it is an error.
+    if (!parsed.ok() && options_.lab_scale == 0) return parsed.status();
+    if (parsed.ok()) recorded = *parsed;
+  }
+  uint32_t wanted = options_.lab_scale;
+  if (wanted == 0) wanted = recorded ? *recorded : std::max<uint32_t>(1, options_.default_lab_scale);
+  if (wanted > kMaxLabScale) {
+    return Status::InvalidArgument("lab scale 1:" + std::to_string(wanted) +
+                                   " is past the largest, 1:" + std::to_string(kMaxLabScale));
+  }
+  scale_.divisor = wanted;
+  if (recorded == wanted) return Status::OK();
+  return env_->WriteFileAtomically(path, std::to_string(wanted) + "\n");
+}
+
 Status ClusterImpl::Open(ClusterOpenReport* report) {
   ClusterOpenReport local;
   if (report == nullptr) report = &local;
@@ -182,6 +231,7 @@ Status ClusterImpl::Open(ClusterOpenReport* report) {
   if (!lock.ok()) return lock.status();
   dir_lock_ = std::move(*lock);
   RL_RETURN_IF_ERROR(env_->CreateDirs(JoinPath(data_dir_, "data")));
+  RL_RETURN_IF_ERROR(LoadLabScale());
   auto catalog = Catalog::Open(JoinPath(data_dir_, "catalog.db"));
   if (!catalog.ok()) return catalog.status();
   catalog_ = std::move(*catalog);
@@ -281,12 +331,19 @@ Status ClusterImpl::Open(ClusterOpenReport* report) {
   }
 
   // 5. Region servers.
+  // Explicit sizes win; otherwise 0.4 of the lab scale's heap each, as HBase.
+  const uint64_t cache = options_.block_cache_per_server > 0 ? options_.block_cache_per_server
+                                                              : scale_.BlockCache();
+  const uint64_t memstore = options_.global_memstore_per_server > 0
+                                ? options_.global_memstore_per_server
+                                : scale_.GlobalMemstoreLimit();
+  const auto lower_mark =
+      static_cast<uint64_t>(static_cast<double>(memstore) * kGlobalMemstoreLowerMark);
   for (int i = 1; i <= std::max(1, options_.region_servers); ++i) {
     const std::string name = "rs" + std::to_string(i);
     servers_.push_back(std::make_unique<RegionServer>(
-        name, JoinPath(JoinPath(servers_dir, name), "wal"), env_, options_.block_cache_per_server,
-        options_.global_memstore_per_server, options_.background_threads_per_server,
-        read_ahead_.get()));
+        name, JoinPath(JoinPath(servers_dir, name), "wal"), env_, cache, memstore, lower_mark,
+        options_.background_threads_per_server, read_ahead_.get()));
     RL_RETURN_IF_ERROR(servers_.back()->Start(clock_->NowMillis()));
     (void)catalog_->AddServerEvent(
         {0, clock_->NowMillis(), name, std::string(kEventServerStarted), "", "", "", ""});
@@ -470,12 +527,17 @@ Status Cluster::AdvertiseRestUrl(const std::string& url) {
   impl_->holder_.rest_url = url;
   return impl_->dir_lock_->WriteNote(FormatDataDirHolder(impl_->holder_));
 }
+LabScale Cluster::lab_scale() const { return impl_->scale_; }
 Status Cluster::Close() { return impl_->Close(); }
 ClusterSample Cluster::SampleNow() { return impl_->SampleNow(); }
 
 std::vector<ClusterSample> Cluster::MetricsHistory() const {
   std::lock_guard<std::mutex> l(impl_->metrics_mu_);
   return {impl_->history_.begin(), impl_->history_.end()};
+}
+
+Result<std::vector<ClusterSample>> Cluster::StoredMetrics(int64_t from_ms, int64_t to_ms) {
+  return impl_->StoredMetrics(from_ms, to_ms);
 }
 
 std::vector<ClusterEvent> Cluster::RecentEvents(size_t max) const {

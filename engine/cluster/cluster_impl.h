@@ -63,6 +63,8 @@ class ClusterImpl {
 
   // cluster.cc
   Status Open(ClusterOpenReport* report);
+  // Reads, or with options_.lab_scale > 0 sets, the directory's lab scale.
+  Status LoadLabScale();
   Status Close();
   std::string TableDir(const std::string& full_name) const;
   std::string RegionDir(const std::string& table, const std::string& encoded) const;
@@ -95,9 +97,10 @@ class ClusterImpl {
   // admin_ddl.cc / admin_regions.cc (REQUIRES for *Locked: admin_mu_ held)
   Status CloseTableRegionsLocked(TableEntry& table, bool flush);
   Status OpenTableRegionsLocked(TableEntry& table);
+  // `explanation`: why, for the event (a policy's Explain()).
   Status SplitLocked(const std::shared_ptr<RegionEntry>& entry, const std::string& split_row,
                      const std::string& kind, const std::string& cause, uint64_t size,
-                     uint64_t threshold);
+                     uint64_t threshold, const std::string& explanation);
   Status MergeLocked(const std::shared_ptr<RegionEntry>& a, const std::shared_ptr<RegionEntry>& b);
   Status MoveLocked(const std::shared_ptr<RegionEntry>& entry, RegionServer* to);
   Status StopServerLocked(RegionServer* server);
@@ -143,10 +146,12 @@ class ClusterImpl {
   ClusterSample SampleNow();
   void SamplerLoop();
   void RecordEvent(ClusterEvent event);
+  Result<std::vector<ClusterSample>> StoredMetrics(int64_t from_ms, int64_t to_ms);
   RegionInfo InfoFor(const TableEntry& table, const RegionEntry& entry) const;
 
   const std::string data_dir_;
   const ClusterOptions options_;
+  LabScale scale_;  // set by Open before anything else reads it
   Env* env_;
   Clock* clock_;
   // The data directory's LOCK (cluster/data_dir_lock.h): taken first in Open,

@@ -11,6 +11,23 @@ namespace regionlab {
 
 namespace {
 constexpr size_t kMaxEvents = 5000;
+
+// Server metrics kept in the catalog: the figures the live charts draw, so
+// they can draw the last window again after a restart (StoredMetrics).
+constexpr char kMemstoreSize[] = "memstoreSize";
+constexpr char kCacheSize[] = "blockCacheSize";
+constexpr char kCacheHitRatio[] = "blockCacheHitRatio";
+constexpr char kCacheSingle[] = "blockCacheSingleSize";
+constexpr char kCacheMulti[] = "blockCacheMultiSize";
+constexpr char kCacheMemory[] = "blockCacheMemorySize";
+constexpr char kCacheHits[] = "blockCacheHitCount";
+constexpr char kCacheMisses[] = "blockCacheMissCount";
+constexpr char kCacheEvictions[] = "blockCacheEvictedCount";
+constexpr char kReadRate[] = "readRequestsPerSecond";
+constexpr char kWriteRate[] = "writeRequestsPerSecond";
+constexpr char kFileCount[] = "storeFileCount";
+constexpr char kFileSize[] = "storeFileSize";
+constexpr char kWriteCount[] = "writeRequestCount";
 constexpr uint64_t kRegionPersistEvery = 10;      // region rows: every 10th sample
 constexpr int64_t kMetricsRetentionMs = 24 * 3600 * 1000;
 }  // namespace
@@ -18,6 +35,7 @@ constexpr int64_t kMetricsRetentionMs = 24 * 3600 * 1000;
 ClusterSample ClusterImpl::SampleNow() {
   ClusterSample sample;
   sample.time_ms = clock_->NowMillis();
+  sample.lab_scale = scale_.divisor;
   std::map<const RegionServer*, ServerMetrics> per_server;
   for (const auto& s : servers_) {
     ServerMetrics& m = per_server[s.get()];
@@ -25,6 +43,7 @@ ClusterSample ClusterImpl::SampleNow() {
     m.online = s->online();
     m.start_time_ms = s->start_code();
     m.global_memstore_limit = s->memstore()->limit;
+    m.global_memstore_lower_mark = s->memstore()->FlushMark();
     BlockCacheStats cs = s->block_cache()->GetStats();
     m.block_cache = {cs.capacity, cs.size, cs.single_bytes, cs.multi_bytes, cs.memory_bytes,
                      cs.block_count, cs.hits, cs.misses, cs.evictions, cs.evicted_blocks,
@@ -81,23 +100,33 @@ void ClusterImpl::SamplerLoop() {
     if (options_.persist_metrics) {
       for (const auto& s : sample.servers) {
         const std::string scope(kScopeServer);
-        rows.push_back({sample.time_ms, scope, s.name, "memstoreSize", double(s.memstore_bytes)});
-        rows.push_back({sample.time_ms, scope, s.name, "blockCacheSize", double(s.block_cache.size)});
-        rows.push_back({sample.time_ms, scope, s.name, "blockCacheHitRatio", s.block_cache.hit_ratio});
-        rows.push_back({sample.time_ms, scope, s.name, "readRequestsPerSecond", s.read_rate});
-        rows.push_back({sample.time_ms, scope, s.name, "writeRequestsPerSecond", s.write_rate});
-        rows.push_back({sample.time_ms, scope, s.name, "storeFileCount", double(s.store_files)});
-        rows.push_back({sample.time_ms, scope, s.name, "storeFileSize", double(s.store_file_bytes)});
+        auto add = [&](const char* metric, double value) {
+          rows.push_back({sample.time_ms, scope, s.name, metric, value});
+        };
+        add(kMemstoreSize, double(s.memstore_bytes));
+        add(kCacheSize, double(s.block_cache.size));
+        add(kCacheHitRatio, s.block_cache.hit_ratio);
+        add(kCacheSingle, double(s.block_cache.single_bytes));
+        add(kCacheMulti, double(s.block_cache.multi_bytes));
+        add(kCacheMemory, double(s.block_cache.memory_bytes));
+        add(kCacheHits, double(s.block_cache.hits));
+        add(kCacheMisses, double(s.block_cache.misses));
+        add(kCacheEvictions, double(s.block_cache.evictions));
+        add(kReadRate, s.read_rate);
+        add(kWriteRate, s.write_rate);
+        add(kFileCount, double(s.store_files));
+        add(kFileSize, double(s.store_file_bytes));
       }
       if (samples_taken_ % kRegionPersistEvery == 0) {
         for (const auto& r : sample.regions) {
           const std::string scope(kScopeRegion);
-          rows.push_back({sample.time_ms, scope, r.encoded_name, "memstoreSize",
-                          double(r.metrics.memstore_heap_bytes)});
-          rows.push_back({sample.time_ms, scope, r.encoded_name, "storeFileSize",
-                          double(r.metrics.store_file_bytes)});
-          rows.push_back({sample.time_ms, scope, r.encoded_name, "writeRequestCount",
-                          double(r.metrics.write_requests)});
+          auto add = [&](const char* metric, double value) {
+            rows.push_back({sample.time_ms, scope, r.encoded_name, metric, value});
+          };
+          add(kMemstoreSize, double(r.metrics.memstore_heap_bytes));
+          add(kFileSize, double(r.metrics.store_file_bytes));
+          add(kFileCount, double(r.metrics.store_files));
+          add(kWriteCount, double(r.metrics.write_requests));
         }
       }
       (void)catalog_->AppendMetrics(rows);
@@ -111,6 +140,80 @@ void ClusterImpl::SamplerLoop() {
     ++samples_taken_;
     l.lock();
   }
+}
+
+Result<std::vector<ClusterSample>> ClusterImpl::StoredMetrics(int64_t from_ms, int64_t to_ms) {
+  auto rows = catalog_->QueryMetricsBetween(from_ms, to_ms);
+  if (!rows.ok()) return rows.status();
+  auto regions = catalog_->ListAllRegions();
+  if (!regions.ok()) return regions.status();
+  std::map<std::string, const RegionRecord*> by_name;
+  for (const RegionRecord& r : *regions) by_name[r.encoded_name] = &r;
+  // The limits are the servers' now: they are settings, not samples.
+  std::map<std::string, std::pair<uint64_t, uint64_t>> limits;
+  std::map<std::string, uint64_t> capacity;
+  for (const auto& s : servers_) {
+    limits[s->name()] = {s->memstore()->limit, s->memstore()->FlushMark()};
+    capacity[s->name()] = s->block_cache()->GetStats().capacity;
+  }
+  std::map<int64_t, ClusterSample> by_time;
+  for (const MetricSample& m : *rows) {
+    ClusterSample& sample = by_time[m.time_ms];
+    sample.time_ms = m.time_ms;
+    sample.lab_scale = scale_.divisor;
+    const auto v = static_cast<uint64_t>(std::max(0.0, m.value));
+    if (m.scope == kScopeServer) {
+      auto it = std::find_if(sample.servers.begin(), sample.servers.end(),
+                             [&](const ServerMetrics& s) { return s.name == m.subject; });
+      if (it == sample.servers.end()) {
+        ServerMetrics s;
+        s.name = m.subject;
+        s.online = true;
+        s.global_memstore_limit = limits[m.subject].first;
+        s.global_memstore_lower_mark = limits[m.subject].second;
+        s.block_cache.capacity = capacity[m.subject];
+        sample.servers.push_back(std::move(s));
+        it = sample.servers.end() - 1;
+      }
+      ServerMetrics& s = *it;
+      if (m.metric == kMemstoreSize) s.memstore_bytes = v;
+      else if (m.metric == kCacheSize) s.block_cache.size = v;
+      else if (m.metric == kCacheHitRatio) s.block_cache.hit_ratio = m.value;
+      else if (m.metric == kCacheSingle) s.block_cache.single_bytes = v;
+      else if (m.metric == kCacheMulti) s.block_cache.multi_bytes = v;
+      else if (m.metric == kCacheMemory) s.block_cache.memory_bytes = v;
+      else if (m.metric == kCacheHits) s.block_cache.hits = v;
+      else if (m.metric == kCacheMisses) s.block_cache.misses = v;
+      else if (m.metric == kCacheEvictions) s.block_cache.evictions = v;
+      else if (m.metric == kReadRate) s.read_rate = m.value;
+      else if (m.metric == kWriteRate) s.write_rate = m.value;
+      else if (m.metric == kFileCount) s.store_files = v;
+      else if (m.metric == kFileSize) s.store_file_bytes = v;
+    } else {
+      auto it = std::find_if(sample.regions.begin(), sample.regions.end(),
+                             [&](const RegionInfo& r) { return r.encoded_name == m.subject; });
+      if (it == sample.regions.end()) {
+        RegionInfo r;
+        r.encoded_name = m.subject;
+        auto known = by_name.find(m.subject);
+        if (known != by_name.end()) {
+          r.table = known->second->table;
+          r.start_key = known->second->start_key;
+          r.end_key = known->second->end_key;
+        }
+        sample.regions.push_back(std::move(r));
+        it = sample.regions.end() - 1;
+      }
+      if (m.metric == kMemstoreSize) it->metrics.memstore_heap_bytes = v;
+      else if (m.metric == kFileSize) it->metrics.store_file_bytes = v;
+      else if (m.metric == kFileCount) it->metrics.store_files = v;
+      else if (m.metric == kWriteCount) it->metrics.write_requests = v;
+    }
+  }
+  std::vector<ClusterSample> out;
+  out.reserve(by_time.size());
+  for (auto& [time, sample] : by_time) out.push_back(std::move(sample));
+  return out;
 }
 
 void ClusterImpl::RecordEvent(ClusterEvent event) {

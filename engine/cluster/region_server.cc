@@ -6,7 +6,8 @@ namespace regionlab {
 
 RegionServer::RegionServer(std::string name, std::string wal_dir, Env* env,
                            uint64_t block_cache_bytes, uint64_t global_memstore_limit,
-                           int background_threads, ReadAhead* read_ahead)
+                           uint64_t global_memstore_lower_mark, int background_threads,
+                           ReadAhead* read_ahead)
     : name_(std::move(name)),
       wal_dir_(std::move(wal_dir)),
       env_(env),
@@ -15,6 +16,7 @@ RegionServer::RegionServer(std::string name, std::string wal_dir, Env* env,
       // still release their blocks into it.
       cache_(std::make_unique<BlockCache>(block_cache_bytes, read_ahead)) {
   memstore_.limit = global_memstore_limit;
+  memstore_.lower_mark = global_memstore_lower_mark;
 }
 
 RegionServer::~RegionServer() { (void)Stop(); }

@@ -25,8 +25,11 @@ class RegionServer {
  public:
   // `read_ahead`: the cluster's read-ahead thread, shared by the servers'
   // block caches; it must be destroyed before the server.
+  // `global_memstore_lower_mark`: where its regions start flushing for
+  // global pressure (GlobalMemStoreTracker).
   RegionServer(std::string name, std::string wal_dir, Env* env, uint64_t block_cache_bytes,
-               uint64_t global_memstore_limit, int background_threads, ReadAhead* read_ahead);
+               uint64_t global_memstore_limit, uint64_t global_memstore_lower_mark,
+               int background_threads, ReadAhead* read_ahead);
   ~RegionServer();
 
   // Opens a new WAL segment in wal_dir and starts the workers. `start_code`

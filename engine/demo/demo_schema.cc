@@ -11,7 +11,6 @@ namespace regionlab {
 
 namespace {
 
-constexpr uint64_t kDemoFlushSize = 256ull << 10;
 constexpr int64_t kNewsTtlSeconds = 259200;  // three days, as in the note
 constexpr size_t kBatch = 500;
 
@@ -39,7 +38,6 @@ Status WriteRows(Cluster& cluster, const std::string& table,
 Status CreateNews(Cluster& cluster, int rows) {
   TableDescriptor desc;
   desc.name = "NewsClickFeedback";
-  desc.memstore_flush_size = kDemoFlushSize;
   FamilyOptions family;
   family.name = "Toutiao";
   family.max_versions = 1;
@@ -70,7 +68,6 @@ Status CreateNews(Cluster& cluster, int rows) {
 Status CreateTrade(Cluster& cluster, int rows) {
   TableDescriptor desc;
   desc.name = "trade";
-  desc.memstore_flush_size = kDemoFlushSize;
   FamilyOptions family;
   family.name = "t";
   desc.families.push_back(family);
@@ -92,9 +89,20 @@ Status CreateTrade(Cluster& cluster, int rows) {
   return WriteRows(cluster, desc.name, mutations);
 }
 
+Status CreateStoryTable(Cluster& cluster) {
+  TableDescriptor desc;
+  desc.name = DemoStoryTable();
+  FamilyOptions family;
+  family.name = "family";  // as YCSB's HBase binding is usually run
+  desc.families.push_back(family);
+  return cluster.admin().CreateTable(desc);
+}
+
 }  // namespace
 
-std::vector<std::string> DemoTableNames() { return {"NewsClickFeedback", "trade"}; }
+std::vector<std::string> DemoTableNames() { return {"NewsClickFeedback", "trade", DemoStoryTable()}; }
+
+std::string DemoStoryTable() { return "usertable"; }
 
 Status CreateDemoSchema(Cluster& cluster, int rows_per_table) {
   auto news = cluster.admin().TableExists("NewsClickFeedback");
@@ -103,6 +111,9 @@ Status CreateDemoSchema(Cluster& cluster, int rows_per_table) {
   auto trade = cluster.admin().TableExists("trade");
   if (!trade.ok()) return trade.status();
   if (!*trade) RL_RETURN_IF_ERROR(CreateTrade(cluster, rows_per_table));
+  auto story = cluster.admin().TableExists(DemoStoryTable());
+  if (!story.ok()) return story.status();
+  if (!*story) RL_RETURN_IF_ERROR(CreateStoryTable(cluster));
   return Status::OK();
 }
 

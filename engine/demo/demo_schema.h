@@ -1,4 +1,4 @@
-// The demo schema: two tables of classic HBase designs, created and
+// The demo schema: three tables, created and
 // filled through the engine so that a new data directory has something real
 // to look at.
 //   NewsClickFeedback  family Toutiao (VERSIONS 1, BLOCKCACHE, BLOOMFILTER ROW,
@@ -8,7 +8,14 @@
 //   trade              family t, row key salt + sellerId + timestamp with a
 //                      salt digit 0..7, pre-split on the salts (a salted
 //                      trade log, SCHEMES.md's trade-salted).
-// Both tables flush at 256 KB so flushes and compactions show on the charts.
+//   usertable          YCSB's table (family `family`), one region and no rows:
+//                      what a new HBase table looks like, for the Workload
+//                      dock to fill. SteppingSplitPolicy splits its one region
+//                      at 2 x the flush size, so a workload shows a flush, a
+//                      compaction and a split within a minute at the desktop
+//                      app's lab scale (regionlab/lab_scale.h).
+// Every table keeps HBase's default MEMSTORE_FLUSHSIZE and MAX_FILESIZE, so
+// the lab scale decides when they flush and split.
 //
 // The desktop app creates it (File > Create demo tables, `regionlab --demo`)
 // and the headless demo (`regionlab-demo`) tours it through the shell.
@@ -26,9 +33,12 @@ namespace regionlab {
 
 // The tables CreateDemoSchema() makes, in creation order.
 std::vector<std::string> DemoTableNames();
+// The one the live story runs on: usertable.
+std::string DemoStoryTable();
 
 // Creates the demo tables that do not exist yet and writes `rows_per_table`
-// rows into each table it created. Returns the first engine error.
+// rows into each table it created (but the story table, which starts
+// empty). Returns the first engine error.
 Status CreateDemoSchema(Cluster& cluster, int rows_per_table);
 
 }  // namespace regionlab

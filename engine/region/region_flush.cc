@@ -198,12 +198,18 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
   Store& st = stores_[store_index];
   std::vector<std::shared_ptr<StoreFile>> inputs;
   bool drop_deletes = false;
+  std::string reason;
   OffPeakSlot off_peak(off_peak_compaction_);
   {
     std::lock_guard<std::mutex> l(state_mu_);
     if (st.compacting) return Status::OK();
     const auto& files = st.version->files;
     if (files.empty()) return Status::OK();
+    if (HasReferences(*st.version)) {
+      reason = "rewrites the references to its parent's files";
+    } else if (major) {
+      reason = "major compaction requested";
+    }
     if (major || HasReferences(*st.version)) {
       inputs = files;  // references are always rewritten together with everything else
     } else {
@@ -220,6 +226,9 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
       if (!sel.off_peak) off_peak.Release();  // the policy did not use the off-peak settings
       for (size_t idx : sel.files) inputs.push_back(files[idx]);
       if (inputs.empty()) return Status::OK();
+      reason = std::to_string(files.size()) + " store files, hbase.hstore.compaction.min " +
+               std::to_string(st.compaction.min_files) + ": the exploring policy took " +
+               std::to_string(inputs.size());
     }
     // With every file in the compaction, no older file can hold cells that a
     // delete marker still has to mask: markers can go (HBase's "all files" rule).
@@ -284,6 +293,7 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
   CompactionEvent ev{descriptor_.encoded_name, st.family.name, major, clock_->NowMillis(),
                      inputs.size(), input_bytes, out_bytes, cells, ms};
   ev.off_peak = off_peak.held();
+  ev.reason = std::move(reason);
   off_peak.Release();
   std::function<void(const CompactionEvent&)> cb;
   {

@@ -332,7 +332,7 @@ void RegionImpl::AfterWrite() {
     (void)Flush(FlushReason::kSize, /*wait=*/false);
   } else if (options_.global_memstore != nullptr && options_.global_memstore->limit > 0 &&
              static_cast<uint64_t>(options_.global_memstore->bytes.load()) >
-                 options_.global_memstore->limit) {
+                 options_.global_memstore->FlushMark()) {
     (void)Flush(FlushReason::kGlobalPressure, /*wait=*/false);
   }
 }

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <vector>
 
+#include "util/hash.h"
 #include "util/zipfian.h"
 #include "workload/workload_runner.h"
 
@@ -60,6 +61,11 @@ bool WorkloadRunner::NextRecordKey(Phase phase, std::string* key) {
     if (phase == Phase::kLoad && records_generated_ >= options_.rows) return false;
     ++records_generated_;
     s = generator_->Next(key);
+    if (s.ok()) {
+      const uint64_t hash =
+          (uint64_t{Murmur3_32(*key, 0x6b657931)} << 32) | Murmur3_32(*key, 0x6b657932);
+      if (!record_hashes_.insert(hash).second) collisions_.fetch_add(1, std::memory_order_relaxed);
+    }
     // Load keys are logged in generation order, so record i is the i-th key.
     if (s.ok() && phase == Phase::kLoad && keep_keys_) key_log_.Add(*key);
   }

@@ -126,6 +126,8 @@ Result<std::unique_ptr<WorkloadRunner>> WorkloadRunner::Create(Cluster* cluster,
     r.key_log_.Reserve(r.options_.rows + ExpectedInserts(mix, r.options_.operations),
                        static_cast<size_t>(width));
   }
+  r.record_hashes_.reserve(static_cast<size_t>(
+      std::min<uint64_t>(r.options_.rows + ExpectedInserts(mix, r.options_.operations), 1u << 22)));
   Random rng(r.options_.seed ^ 0x76616c756573ull);  // "values"
   r.value_pool_.resize(kValuePoolBytes + r.options_.value_size);
   for (char& c : r.value_pool_) c = static_cast<char>(' ' + rng.Uniform(95));  // printable ASCII
@@ -234,6 +236,7 @@ WorkloadProgress WorkloadRunner::Snapshot() const {
   for (int i = 0; i < kOperationKinds; ++i)
     p.by_kind[i] = by_kind_[i].load(std::memory_order_relaxed);
   p.reads_missing = reads_missing_.load(std::memory_order_relaxed);
+  p.collisions = collisions_.load(std::memory_order_relaxed);
   p.scanned_rows = scanned_rows_.load(std::memory_order_relaxed);
   p.errors = errors_.load(std::memory_order_relaxed);
   p.threads_paused = gate_.threads_paused();

@@ -38,6 +38,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <unordered_set>
 
 #include "regionlab/cluster.h"
 #include "regionlab/status.h"
@@ -91,6 +92,11 @@ struct WorkloadProgress {
   uint64_t operations = 0, operations_done = 0;     // run phase: operations issued
   std::array<uint64_t, kOperationKinds> by_kind{};  // run phase, indexed by Operation
   uint64_t reads_missing = 0;  // reads (and read-modify-writes) that found no row
+  // Key collisions: load rows and inserts whose key an earlier row of the
+  // same run already had, so their put overwrote that row instead of adding
+  // one (a scheme whose key does not identify a record). Updates and
+  // read-modify-writes overwrite on purpose and do not count.
+  uint64_t collisions = 0;
   uint64_t scanned_rows = 0;
   uint64_t errors = 0;
   int threads_paused = 0;         // threads stopped between operations by Pause
@@ -165,6 +171,10 @@ class WorkloadRunner {
   std::unique_ptr<rowkey::KeyGenerator> generator_;  // guarded by generator_mu_
   std::mutex generator_mu_;
   uint64_t records_generated_ = 0;  // guarded by generator_mu_
+  // 64-bit hashes of the record keys generated so far, for collisions: a
+  // false count needs two keys with the same hash (for a million keys,
+  // odds below one in ten million). Guarded by generator_mu_.
+  std::unordered_set<uint64_t> record_hashes_;
   bool keep_keys_ = false;          // the run phase picks from key_log_
   KeyLog key_log_;
   std::string value_pool_;  // random printable bytes values are cut from
@@ -172,7 +182,7 @@ class WorkloadRunner {
 
   std::atomic<uint64_t> rows_done_{0}, operations_issued_{0}, operations_done_{0};
   std::array<std::atomic<uint64_t>, kOperationKinds> by_kind_{};
-  std::atomic<uint64_t> reads_missing_{0}, scanned_rows_{0}, errors_{0};
+  std::atomic<uint64_t> reads_missing_{0}, scanned_rows_{0}, errors_{0}, collisions_{0};
   std::atomic<bool> cancelled_{false}, failed_{false};
   ConcurrentLatencyHistogram latency_[2];  // per phase
 

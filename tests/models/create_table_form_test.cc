@@ -298,8 +298,8 @@ class CreateTableFormTest : public QObject {
     row("salt buckets of an unsalted scheme",
         [](CreateTableForm* f, const QString&) {
           f->setPresplitMode(PresplitMode::Scheme);
+          f->loadExampleScheme(QStringLiteral("user-time-file"));  // picks quantiles: it has no salt
           f->setSchemeMethod(CreateTableForm::SchemeMethod::SaltBuckets);
-          f->loadExampleScheme(QStringLiteral("user-time-file"));
         },
         F::Scheme, -1, -1, QStringLiteral("salt"));
     row("more regions than partitions",
@@ -407,6 +407,14 @@ class CreateTableFormTest : public QObject {
         << Edit([](CreateTableForm* f, const QString&) {
              f->setPresplitMode(PresplitMode::Scheme);
              f->setSchemeMethod(CreateTableForm::SchemeMethod::SaltBuckets);
+             f->loadExampleScheme(QStringLiteral("trade-salted"));
+           })
+        << salts;
+    // Without a choice: a salted scheme pre-splits on its 16 buckets.
+    QTest::newRow("scheme: a salted scheme's buckets by default")
+        << Edit([](CreateTableForm* f, const QString&) {
+             f->setPresplitMode(PresplitMode::Scheme);
+             f->setSchemeRegions(5);
              f->loadExampleScheme(QStringLiteral("trade-salted"));
            })
         << salts;

@@ -75,9 +75,18 @@ class RegionListModelTest : public QObject {
     QCOMPARE(model.index(1, RegionListModel::StartKey).data().toString(), QStringLiteral("\\x00\\xFFab"));
     QCOMPARE(model.index(1, RegionListModel::Server).data().toString(), QStringLiteral("rs2"));
     QCOMPARE(model.index(1, RegionListModel::Memstore).data().toString(), QStringLiteral("1.50 KB"));
-    QCOMPARE(model.index(1, RegionListModel::Requests).data().toString(), QStringLiteral("1,234"));
-    QCOMPARE(model.index(1, RegionListModel::Requests).data(RegionListModel::RawValueRole).toULongLong(),
-             1234ull);
+    QCOMPARE(model.index(1, RegionListModel::Reads).data().toString(), QStringLiteral("1,000"));
+    QCOMPARE(model.index(1, RegionListModel::Writes).data(RegionListModel::RawValueRole).toULongLong(), 234ull);
+    // Named as HBase begins a region's name; the whole name and keys in the tooltip.
+    QCOMPARE(model.index(1, RegionListModel::Region).data().toString(), QStringLiteral("t,\\x00\\xFFab"));
+    QVERIFY(model.index(1, RegionListModel::Region).data(Qt::ToolTipRole).toString().startsWith(
+        QStringLiteral("t,\\x00\\xFFab,")));
+    // A long binary key is cut in the middle, never inside an escape.
+    s.regions[1].start_key = std::string(40, '\x01');
+    model.updateFromSample(s);
+    const QString shown = model.index(1, RegionListModel::StartKey).data().toString();
+    QVERIFY2(shown.size() <= 28 && shown.contains(QChar(0x2026)), qPrintable(shown));
+    QVERIFY(shown.startsWith(QStringLiteral("\\x01\\x01")) && shown.endsWith(QStringLiteral("\\x01")));
     QCOMPARE(model.index(2, RegionListModel::SplitThreshold).data().toString(), QStringLiteral("never"));
     QCOMPARE(model.index(0, RegionListModel::SplitThreshold).data().toString(), QStringLiteral("10.0 GB"));
     QCOMPARE(model.index(2, 0).data(RegionListModel::EncodedNameRole).toString(), QStringLiteral("enc2"));
@@ -110,7 +119,7 @@ class RegionListModelTest : public QObject {
     QCOMPARE(changes.at(0).at(0).value<QModelIndex>().row(), 4000);
     QCOMPARE(changes.at(1).at(0).value<QModelIndex>().row(), 9999);
     QCOMPARE(model.index(9999, RegionListModel::Server).data().toString(), QStringLiteral("rs9"));
-    QCOMPARE(model.index(4000, RegionListModel::Requests).data().toString(), QStringLiteral("7"));
+    QCOMPARE(model.index(4000, RegionListModel::Writes).data().toString(), QStringLiteral("7"));
   }
 
   void aSplitResetsTheRows() {

@@ -43,6 +43,9 @@ WorkloadForm quickForm(const QString& table, qint64 rows) {
   f.threads = 2;
   f.valueSize = 40;
   f.durability = regionlab::Durability::kAsyncWal;
+  f.preset = 0;  // load only, as fast as it goes: not the dock's paced defaults
+  f.operations = 0;
+  f.rateLimit = 0;
   return f;
 }
 

@@ -255,9 +255,16 @@ class CreateTableDialogTest : public QObject {
     chooseMode(dialog, PresplitMode::Scheme);
     dialog.presplit()->schemeRegionsSpin()->setValue(12);
     QComboBox* names = dialog.presplit()->schemeNameCombo();
+    // A salted scheme: its 16 salt buckets, one region each, whatever was set before.
     names->setCurrentIndex(names->findText(QStringLiteral("trade-salted")));
     QVERIFY(dialog.form()->splitKeysPending());
     QVERIFY(!dialog.submitButton()->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog.form()->splitKeysPending(), kWaitMs);
+    QCOMPARE(dialog.preview()->regions().size(), size_t{16});
+    QCOMPARE(dialog.presplit()->schemeRegionsSpin()->value(), 16);
+    QVERIFY(dialog.presplit()->schemeStatus()->text().contains(QStringLiteral("15 split keys at the salt's bucket")));
+    // Fewer regions: groups of buckets.
+    dialog.presplit()->schemeRegionsSpin()->setValue(12);
     QTRY_VERIFY_WITH_TIMEOUT(!dialog.form()->splitKeysPending(), kWaitMs);
     QCOMPARE(dialog.preview()->regions().size(), size_t{12});
     QVERIFY(dialog.submitButton()->isEnabled());

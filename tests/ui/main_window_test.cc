@@ -51,6 +51,7 @@ using regionlab::ui::EngineController;
 using regionlab::ui::LiveChartsWidget;
 using regionlab::ui::MainWindow;
 using regionlab::ui::MetricsPoller;
+using regionlab::ui::RegionListModel;
 
 namespace {
 constexpr int kWaitMs = 30000;
@@ -134,7 +135,8 @@ class MainWindowTest : public QObject {
     w.regionMapPanel()->setCurrentTable(QStringLiteral("NewsClickFeedback"));
     QVERIFY(QTest::qWaitFor([&] { return w.regionMapPanel()->map()->regions().size() == 16; }, kWaitMs));
     QCOMPARE(w.regionListModel()->rowCount(), 16);
-    QCOMPARE(w.regionListModel()->index(3, 0).data().toString(), QStringLiteral("3"));
+    QCOMPARE(w.regionListModel()->index(3, RegionListModel::StartKey).data().toString(), QStringLiteral("3"));
+    QCOMPARE(w.regionListModel()->index(3, RegionListModel::Region).data().toString(), QStringLiteral("NewsClickFeedback,3"));
     // The hotspot: salt 3 holds a third of the rows, so its region is the largest.
     const auto& regions = w.regionMapPanel()->map()->regions();
     const auto largest = std::max_element(regions.begin(), regions.end(),
@@ -235,6 +237,9 @@ class MainWindowTest : public QObject {
     offer->button(QMessageBox::Yes)->click();
     QVERIFY(demo.wait(kWaitMs));
     QVERIFY2(demo.last().at(0).toBool(), qPrintable(demo.last().at(1).toString()));
+    // The docks follow the live story's table first (docs/live-story.md); this test looks at the notes' table.
+    QTRY_COMPARE_WITH_TIMEOUT(w.regionMapPanel()->currentTable(), QStringLiteral("usertable"), kWaitMs);
+    w.regionMapPanel()->setCurrentTable(QStringLiteral("NewsClickFeedback"));
     QVERIFY(QTest::qWaitFor([&] { return w.regionMapPanel()->map()->regions().size() == 16; }, kWaitMs));
     QCOMPARE(w.heatmapPanel()->table(), QStringLiteral("NewsClickFeedback"));
     QCOMPARE(w.genealogyPanel()->table(), QStringLiteral("NewsClickFeedback"));

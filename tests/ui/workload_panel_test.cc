@@ -127,6 +127,7 @@ class WorkloadPanelTest : public QObject {
     f.rows = 3000;
     f.preset = 'b';
     f.operations = 2000;
+    f.rateLimit = 0;
     f.threads = 3;
     f.valueSize = 64;
     f.durability = regionlab::Durability::kAsyncWal;
@@ -186,6 +187,7 @@ class WorkloadPanelTest : public QObject {
     panel.show();
     WorkloadForm f = panel.form();
     f.table.clear();
+    f.preset = 0;
     f.schemeSource = SchemeSource::File;
     f.scheme = QStringLiteral("/nonexistent/s.json");
     panel.setForm(f);
@@ -295,6 +297,7 @@ class WorkloadPanelTest : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(panel->schemeNames()->findText(c.scheme) >= 0, kWaitMs);
       f.scheme = c.scheme;
       f.rows = 24000;
+      f.preset = 0;  // load only
       f.rateLimit = 4000;  // six seconds of writes: columns for the heatmap
       f.threads = 4;
       f.valueSize = 100;
@@ -354,6 +357,7 @@ class WorkloadPanelTest : public QObject {
     f.table = QStringLiteral("panel_close");
     f.scheme = QStringLiteral("vehicle");
     f.rows = 100000000;
+    f.rateLimit = 0;
     f.durability = regionlab::Durability::kAsyncWal;
     w->workloadPanel()->setForm(f);
     QSignalSpy started(w->workloadPanel(), &WorkloadPanel::runStarted);

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "regionlab/lab_scale.h"
 #include "regionlab/metrics.h"
 #include "regionlab/options.h"
 #include "regionlab/region.h"
@@ -34,10 +35,16 @@ struct ClusterOptions {
   Env* env = nullptr;      // nullptr: Env::Default()
   Clock* clock = nullptr;  // nullptr: the system clock
   int region_servers = 3;
-  uint64_t block_cache_per_server = 64ull << 20;
-  // A region server's memstore limit across its regions
-  // (hbase.regionserver.global.memstore.size of a notional heap).
-  uint64_t global_memstore_per_server = 512ull << 20;
+  // The lab scale (regionlab/lab_scale.h): 0 keeps the data directory's
+  // own, or gives one that has none `default_lab_scale`; N > 0 sets 1:N.
+  // The scale in use is recorded in the directory.
+  uint32_t lab_scale = 0;
+  uint32_t default_lab_scale = 1;  // 1: HBase's own sizes
+  // A region server's block cache and its memstore limit across its regions
+  // (hbase.regionserver.global.memstore.size); 0, the default, derives them
+  // from the lab scale's heap (0.4 of it each, as HBase).
+  uint64_t block_cache_per_server = 0;
+  uint64_t global_memstore_per_server = 0;
   int background_threads_per_server = 2;  // flush + compaction workers per server
   bool auto_split = true;                 // split regions by their table's policy after flushes
   bool auto_compact = true;
@@ -61,6 +68,7 @@ struct RegionInfo {
   RegionMetrics metrics;           // zero when not open
   uint64_t split_threshold = 0;    // the store size at which its policy splits it (UINT64_MAX: never)
   std::string split_policy;
+  uint64_t flush_size = 0;         // its MEMSTORE_FLUSHSIZE as it applies (lab scale included)
   // "HBase name": table,startkey,regionid.encoded.
   std::string RegionName() const;
 };
@@ -72,6 +80,8 @@ struct ServerMetrics {
   uint64_t regions = 0;
   uint64_t memstore_bytes = 0;
   uint64_t global_memstore_limit = 0;
+  // Above this its regions flush for global pressure (0.95 of the limit).
+  uint64_t global_memstore_lower_mark = 0;
   uint64_t store_files = 0, store_file_bytes = 0;
   uint64_t read_requests = 0, write_requests = 0;    // totals
   double read_rate = 0, write_rate = 0;              // per second, over the last sample
@@ -82,16 +92,39 @@ struct ServerMetrics {
 // One sampling instant of the whole cluster.
 struct ClusterSample {
   int64_t time_ms = 0;
+  uint32_t lab_scale = 1;  // the cluster's lab scale (1:lab_scale)
   std::vector<ServerMetrics> servers;
   std::vector<RegionInfo> regions;  // per-region figures at that instant
 };
 
 // A split, merge, flush, compaction, move or server event, for timelines.
+// The figures a kind does not have stay zero or empty.
 struct ClusterEvent {
   int64_t time_ms = 0;
-  std::string kind;  // "flush", "compaction", "split", "merge", "move", "server stopped", ...
+  // "flush", "minor compaction", "major compaction", "split", "merge",
+  // "move", "server stopped", "failover", "server started".
+  std::string kind;
   std::string table, region, server;
   std::string detail;
+  std::string start_key{}, end_key{};  // the region's key range (before a split, after a merge)
+  // Why, in a word: the flush reason ("memstore size", "global memstore
+  // pressure", "manual", ...), the split policy's name or "manual"; for a
+  // compaction the engine's sentence (CompactionEvent::reason).
+  std::string cause{};
+  // Why, with the arithmetic where there is some: a split policy's
+  // explanation ("Stepping: 2 x 128 KB = 256 KB (r = 1 ...)").
+  std::string explanation{};
+  uint64_t input_files = 0;    // compaction: files it read
+  uint64_t input_bytes = 0;    // flush: memstore heap; compaction: bytes read; split: store size
+  uint64_t output_bytes = 0;   // flush: file bytes; compaction: bytes written
+  // What was passed: a split policy's threshold; the flush size (a flush
+  // for size) or the server's global lower mark (for global pressure).
+  uint64_t threshold_bytes = 0;
+  uint64_t cells = 0;          // flush and compaction: cells written
+  uint64_t duration_ms = 0;
+  std::string split_key{};               // split
+  std::vector<std::string> daughters{};  // split: the two new regions
+  std::vector<std::string> parents{};    // merge: the regions it merged
 };
 
 struct HistoryEntry {  // split/merge genealogy (from the catalog)
@@ -258,6 +291,13 @@ class Cluster {
   // Metrics: a fresh sample now, and the sampled history (oldest first).
   ClusterSample SampleNow();
   std::vector<ClusterSample> MetricsHistory() const;
+  // The samples the catalog kept (ClusterOptions::persist_metrics) with
+  // from_ms <= time_ms <= to_ms, oldest first: what the live charts draw
+  // again after a restart. Servers' figures are there for every sample (their
+  // request counters as zero, their rates as sampled, their limits as the
+  // servers have them now); regions' memstore, store files and writes for
+  // every tenth.
+  Result<std::vector<ClusterSample>> StoredMetrics(int64_t from_ms, int64_t to_ms);
   // Recent events (flushes, compactions, splits, ...), oldest first.
   std::vector<ClusterEvent> RecentEvents(size_t max = 1000) const;
   // Called on an engine thread for every event; must return quickly.
@@ -266,6 +306,8 @@ class Cluster {
   Status WaitForBackgroundWork();
 
   const std::string& data_dir() const;
+  // The lab scale the cluster runs at (ClusterOptions::lab_scale).
+  LabScale lab_scale() const;
   // Names `url` (empty: none) in the data directory's LOCK file as this
   // process's REST gateway, so that a program refused the directory is told
   // where to reach it instead.

@@ -59,6 +59,10 @@ struct CompactionEvent {
   uint64_t input_files = 0, input_bytes = 0, output_bytes = 0, output_cells = 0, duration_ms = 0;
   // Selected with the off-peak ratio and maximum size (CompactionOptions).
   bool off_peak = false;
+  // Why it ran: "3 store files, hbase.hstore.compaction.min 3: the exploring
+  // policy took 3", "major compaction requested", "rewrites the references
+  // to its parent's files" (a split or merge daughter).
+  std::string reason{};
 };
 
 }  // namespace regionlab

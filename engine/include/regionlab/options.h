@@ -124,11 +124,17 @@ bool IsOffPeakHour(const CompactionOptions& opts, int hour);
 int LocalHourOf(int64_t epoch_millis);
 
 // Memstore bytes across every region that shares it (a region server's
-// global memstore). A region whose write pushes the total past `limit`
-// requests a flush of itself with the reason "global pressure".
+// global memstore). A region whose write pushes the total past the lower
+// mark (HBase's hbase.regionserver.global.memstore.size.lower.limit of the
+// limit; `limit` itself when `lower_mark` is 0) requests a flush of itself
+// with the reason "global pressure". (HBase's MemStoreFlusher flushes the
+// largest region instead and blocks writes above `limit`; RegionLab does
+// neither.)
 struct GlobalMemStoreTracker {
   std::atomic<int64_t> bytes{0};
-  uint64_t limit = 0;  // 0 = no global limit
+  uint64_t limit = 0;       // 0 = no global limit
+  uint64_t lower_mark = 0;  // 0 = limit
+  uint64_t FlushMark() const { return lower_mark > 0 ? lower_mark : limit; }
 };
 
 struct RegionOptions {

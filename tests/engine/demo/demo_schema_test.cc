@@ -58,7 +58,13 @@ class DemoSchemaTest : public QObject {
     // A second run keeps what is there.
     RL_QVERIFY_OK(regionlab::CreateDemoSchema(cluster, 1500));
     QCOMPARE(countRows(cluster, "trade"), 1500);
-    QCOMPARE(regionlab::DemoTableNames(), std::vector<std::string>({"NewsClickFeedback", "trade"}));
+    QCOMPARE(regionlab::DemoTableNames(),
+             std::vector<std::string>({"NewsClickFeedback", "trade", "usertable"}));
+    // The story table is a new table as HBase makes one: one region, no rows.
+    auto story = cluster.admin().ListRegions(regionlab::DemoStoryTable());
+    RL_QVERIFY_OK(story.status());
+    QCOMPARE(story->size(), size_t(1));
+    QCOMPARE(countRows(cluster, "usertable"), 0);
     RL_QVERIFY_OK(cluster.Close());
   }
 };

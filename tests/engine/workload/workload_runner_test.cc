@@ -34,7 +34,21 @@ using regionlab::workload::WorkloadRunner;
 
 namespace {
 
+// A key of one small field: 3000 records draw from 100 keys, so most puts
+// overwrite a row written before them.
+constexpr char kCollidingScheme[] = R"({
+  "name": "hundred-keys",
+  "description": "one int field, uniform over 0..99",
+  "fields": [{"name": "k", "type": "int"}],
+  "segments": [{"kind": "field", "field": "k", "encoding": "binary", "width": 4}],
+  "workload": {"seed": 5, "models": [{"field": "k", "model": "uniform", "min": 0, "max": 99}]}
+})";
+
 RowkeyScheme Scheme(const QString& name) {
+  if (name == QLatin1String("hundred-keys")) {
+    auto s = regionlab::rowkey::ParseSchemeJson(kCollidingScheme, "hundred-keys");
+    return s.ok() ? *s : RowkeyScheme{};
+  }
   if (name == QLatin1String("ts-first")) {
     auto s = regionlab::rowkey::ParseSchemeJson(regionlab::test::kTimestampFirstScheme, "ts-first");
     return s.ok() ? *s : RowkeyScheme{};
@@ -107,6 +121,7 @@ class WorkloadRunnerTest : public QObject {
     QTest::newRow("user-time-file, 3 threads") << "user-time-file" << 3;
     QTest::newRow("ts-first, 2 threads") << "ts-first" << 2;
     QTest::newRow("risk-hash, 2 threads") << "risk-hash" << 2;
+    QTest::newRow("hundred-keys, 3 threads") << "hundred-keys" << 3;
   }
   void loadWritesExactlyTheSchemeKeys() {
     QFETCH(QString, scheme);
@@ -149,6 +164,10 @@ class WorkloadRunnerTest : public QObject {
     RL_QVERIFY_OK((*scanner)->status());
     QCOMPARE(read.size(), expected.size());
     QVERIFY(read == expected);
+    // Every load put whose key an earlier put had is a collision: the rows
+    // written less the rows the table holds.
+    QCOMPARE(p.collisions, kRows - expected.size());
+    if (scheme == QLatin1String("hundred-keys")) QCOMPARE(p.collisions, kRows - 100);
   }
 
   void durabilityReachesThePuts_data() {
