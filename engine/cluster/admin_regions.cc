@@ -620,6 +620,12 @@ Status ClusterImpl::StopServerLocked(RegionServer* server) {
     if (s.ok()) s = c;
   }
   if (!s.ok()) return s.WithContext("WAL split of " + server->name());
+  // Damaged segments are kept, never deleted with the rest of the WAL.
+  auto damage = QuarantineDamagedSegments(env_, report, JoinPath(CorruptDir(), server->name()));
+  if (!damage.ok()) return damage.status().WithContext("WAL split of " + server->name());
+  for (const auto& line : *damage) {
+    RecordEvent({clock_->NowMillis(), std::string(kEventKindDamage), "", "", server->name(), line});
+  }
   RL_RETURN_IF_ERROR(env_->RemoveDirRecursive(server->wal_dir()));
   (void)catalog_->AddServerEvent({0, clock_->NowMillis(), server->name(),
                                   std::string(kEventWalSplit), "", "", "",

@@ -129,7 +129,10 @@ RegionDescriptor ClusterImpl::RegionDescriptorFor(const TableDescriptor& desc,
   return d;
 }
 
-Status ClusterImpl::OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, RegionServer* server) {
+std::string ClusterImpl::CorruptDir() const { return JoinPath(data_dir_, kCorruptDirName); }
+
+Status ClusterImpl::OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, RegionServer* server,
+                                 std::vector<std::string>* warnings) {
   TableDescriptor desc;
   {
     std::shared_lock l(mu_);
@@ -158,9 +161,14 @@ Status ClusterImpl::OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, Regi
         RequestSplitCheck(encoded);  // also lets the janitor see finished daughters
       }};
   RecoveryReport report;
-  auto region = Region::Open(RegionOptionsFor(desc, server), entry->dir,
-                             RegionDescriptorFor(desc, entry->record), server->wal(), &report,
-                             std::move(listener));
+  RegionOptions options = RegionOptionsFor(desc, server);
+  options.wal_corrupt_dir = JoinPath(CorruptDir(), encoded);
+  auto region = Region::Open(options, entry->dir, RegionDescriptorFor(desc, entry->record),
+                             server->wal(), &report, std::move(listener));
+  for (const auto& w : report.warnings) {
+    RecordEvent({clock_->NowMillis(), std::string(kEventKindDamage), table, encoded, server_name, w});
+    if (warnings != nullptr) warnings->push_back(w);
+  }
   if (!region.ok()) return region.status();
   std::shared_ptr<Region> shared(std::move(*region));
   RegionRecord rec = entry->record;
@@ -175,6 +183,7 @@ Status ClusterImpl::OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, Regi
   entry->record = rec;
   entry->region = std::move(shared);
   entry->server = server;
+  entry->open_error.clear();
   return Status::OK();
 }
 
@@ -276,6 +285,10 @@ Status ClusterImpl::Open(ClusterOpenReport* report) {
         &rr);
     if (!st.ok()) return st.WithContext("splitting the WAL of " + s);
     for (const auto& p : rr.problems) report->problems.push_back(p.ToString());
+    // Damaged segments are kept, never deleted with the rest of the WAL below.
+    auto damage = QuarantineDamagedSegments(env_, rr, JoinPath(CorruptDir(), s));
+    if (!damage.ok()) return damage.status();
+    for (auto& line : *damage) report->warnings.push_back("region server " + s + ": " + line);
   }
   for (auto& [name, wal] : recovered) RL_RETURN_IF_ERROR(wal->Close());
   recovered.clear();
@@ -331,10 +344,15 @@ Status ClusterImpl::Open(ClusterOpenReport* report) {
   for (const auto& e : to_open) {
     RegionServer* server = FindServer(e->record.server);
     if (server == nullptr || !server->online()) server = LeastLoadedServer();
-    Status s = OpenRegionOn(e, server);
+    Status s = OpenRegionOn(e, server, &report->warnings);
     if (!s.ok()) {
-      report->problems.push_back("region " + e->record.encoded_name + " of " + e->record.table +
-                                 " did not open: " + s.ToString());
+      const std::string what = "region " + e->record.encoded_name + " of " + e->record.table +
+                               " (rows '" + ToStringBinary(e->record.start_key) + "' to '" +
+                               ToStringBinary(e->record.end_key) + "')";
+      report->problems.push_back(what + " did not open: " + s.ToString());
+      report->warnings.push_back(what + " is offline: it did not open: " + s.ToString());
+      std::unique_lock l(mu_);
+      e->open_error = s.ToString();
       continue;
     }
     ++report->regions_opened;

@@ -40,7 +40,16 @@ struct RegionEntry {
   std::string dir;
   std::shared_ptr<Region> region;  // null while closed, moving or recovering
   RegionServer* server = nullptr;
+  // Why the region is offline when its last open failed (a damaged store
+  // file, ...); empty otherwise. Clients get it at once instead of waiting.
+  std::string open_error;
 };
+
+// The cluster's quarantine, beside servers/ and data/ as HBase's `corrupt`
+// folder is beside its WALs: damaged WAL segments, by server or region.
+inline constexpr char kCorruptDirName[] = "corrupt";
+// ClusterEvent::kind of damage found while recovering.
+inline constexpr char kEventKindDamage[] = "damage";
 
 struct TableEntry {
   TableDescriptor desc;
@@ -62,7 +71,12 @@ class ClusterImpl {
   RegionServer* FindServer(const std::string& name) const;
   // Opens the entry's region on `server` (replaying recovered edits) and
   // publishes it to the router. REQUIRES: admin_mu_ held.
-  Status OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, RegionServer* server);
+  // Damage found while recovering goes to *warnings (when given) and to the
+  // events.
+  Status OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, RegionServer* server,
+                      std::vector<std::string>* warnings = nullptr);
+  // <data dir>/corrupt.
+  std::string CorruptDir() const;
   RegionOptions RegionOptionsFor(const TableDescriptor& desc, RegionServer* server) const;
   RegionDescriptor RegionDescriptorFor(const TableDescriptor& desc, const RegionRecord& r) const;
   // The online server with the fewest regions (nullptr when none is online).
@@ -85,6 +99,9 @@ class ClusterImpl {
   // offline (moving, splitting, recovering) for up to a few seconds.
   Status WithRegion(const std::string& table, const std::string& row,
                     const std::function<Status(Region&)>& fn);
+  // The error a client gets for a region whose open failed (open_error set).
+  // REQUIRES: mu_ held (shared is enough).
+  Status OfflineStatus(const RegionEntry& entry) const;
 
   // admin_ddl.cc / admin_regions.cc (REQUIRES for *Locked: admin_mu_ held)
   Status CloseTableRegionsLocked(TableEntry& table, bool flush);

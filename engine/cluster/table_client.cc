@@ -40,6 +40,11 @@ Result<std::shared_ptr<RegionEntry>> ClusterImpl::Locate(const std::string& tabl
   return *entry;
 }
 
+Status ClusterImpl::OfflineStatus(const RegionEntry& entry) const {
+  return Status::Corruption("region " + entry.record.encoded_name + " of " + entry.record.table +
+                            " is offline: it did not open: " + entry.open_error);
+}
+
 Status ClusterImpl::WithRegion(const std::string& table, const std::string& row,
                                const std::function<Status(Region&)>& fn) {
   Status last;
@@ -54,7 +59,11 @@ Status ClusterImpl::WithRegion(const std::string& table, const std::string& row,
       // A disabled table is an answer, not a transient state.
       RL_RETURN_IF_ERROR(LocateLocked(table, row, &entry));
       region = (*entry)->region;
-      if (!region) offline = (*entry)->record.encoded_name;
+      if (!region) {
+        // A region that failed to open stays offline: no retry will help.
+        if (!(*entry)->open_error.empty()) return OfflineStatus(**entry);
+        offline = (*entry)->record.encoded_name;
+      }
     }
     if (region) {
       last = fn(*region);
@@ -216,6 +225,10 @@ class ClusterScanner final : public ResultScanner {
       {
         std::shared_lock l(cluster_->mu_);
         region = entry->region;
+        if (region == nullptr && !entry->open_error.empty()) {
+          status_ = cluster_->OfflineStatus(*entry);
+          return false;
+        }
       }
       if (region == nullptr) {
         std::this_thread::sleep_for(std::chrono::milliseconds(kRetryMillis));

@@ -241,6 +241,17 @@ Status RegionImpl::ReplayOwnEdits(const std::string& wal_dir, RecoveryReport* re
       },
       &wal_report));
   for (const auto& p : wal_report.problems) report->problems.push_back(p.ToString());
+  if (wal_report.damaged_segments.empty()) return Status::OK();
+  // Moved aside before anything deletes the directory's segments.
+  const std::string corrupt = options_.wal_corrupt_dir.empty()
+                                  ? JoinPath(JoinPath(dir_, "wal"), "corrupt")
+                                  : options_.wal_corrupt_dir;
+  auto lines = QuarantineDamagedSegments(env_, wal_report, corrupt);
+  if (!lines.ok()) return lines.status().WithContext("region " + descriptor_.encoded_name);
+  for (auto& line : *lines) {
+    report->warnings.push_back("region " + descriptor_.encoded_name + " of " + descriptor_.table +
+                               ": " + line);
+  }
   return Status::OK();
 }
 

@@ -287,7 +287,7 @@ Status RegionImpl::AppendGroupToWal(uint64_t first_seq, int64_t now, bool sync) 
                                        std::to_string(payload) +
                                        " bytes, more than a WAL record can hold");
       }
-      wal::FinishRecord(&wal_records_, header_pos, wal::RecordType::kEntry);
+      wal::FinishRecord(&wal_records_, header_pos, wal::RecordType::kEntry, wal_->run_id());
       ++entries;
       max_seq = seq;
     }

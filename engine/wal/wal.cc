@@ -35,7 +35,7 @@ struct Wal::Writer {
   std::condition_variable cv;
 };
 
-Wal::Wal(const WalOptions& options) : options_(options) {}
+Wal::Wal(const WalOptions& options) : options_(options), run_id_(wal::NewRunId()) {}
 
 Wal::~Wal() { (void)Close(); }
 
@@ -86,7 +86,7 @@ Status Wal::Append(const std::vector<const WalEntry*>& entries, bool sync) {
           "WAL entry for region " + e->region + ", sequence id " + std::to_string(e->sequence_id) +
           " encodes to " + std::to_string(payload_size) + " bytes, more than a record can hold");
     }
-    wal::FinishRecord(&w.records, header_pos, wal::RecordType::kEntry);
+    wal::FinishRecord(&w.records, header_pos, wal::RecordType::kEntry, run_id_);
   }
   w.bytes = w.records;
   return Submit(&w);
@@ -290,7 +290,7 @@ Status Wal::OpenSegment(uint64_t number) {
   }
   auto file = env->NewMappedFile(path);
   if (!file.ok()) return file.status();
-  const std::string header = wal::EncodeSegmentHeader();
+  const std::string header = wal::EncodeSegmentHeader(run_id_);
   RL_RETURN_IF_ERROR((*file)->Append(header));
   RL_RETURN_IF_ERROR((*file)->Flush());
   // Without this a power failure could lose the directory entry, and with it

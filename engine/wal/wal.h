@@ -94,7 +94,7 @@ class Wal {
   [[nodiscard]] Status Append(const std::vector<const WalEntry*>& entries, bool sync);
 
   // Entries of one region that the caller already framed as records
-  // (wal::BeginRecord, EncodeWalEntryWith, wal::FinishRecord: the bytes
+  // (wal::BeginRecord, EncodeWalEntryWith, wal::FinishRecord with run_id(): the bytes
   // Append would write): a region's group commit encodes its mutations
   // straight into one buffer. `entries` records, the highest sequence id
   // among them `max_sequence_id`; the caller has validated them (known cell
@@ -120,6 +120,11 @@ class Wal {
   // Deletes the segments that were in the directory when the WAL opened.
   // Call once their entries have been replayed and flushed.
   [[nodiscard]] Status DeleteRecoveredSegments();
+
+  // The random id of this writer, in the header of each of its segments and
+  // in each record's header checksum (wal_format.h). Records framed by a
+  // caller for AppendRecords use it.
+  uint64_t run_id() const { return run_id_; }
 
   // Cheap snapshot of the counters (atomics and one short lock).
   WalStats GetStats() const;
@@ -169,6 +174,7 @@ class Wal {
   void SyncLoop();
 
   const WalOptions options_;
+  const uint64_t run_id_;
 
   // Owned by whichever thread is leader (or by Open/the destructor), so they
   // are used without mu_. The leader role itself is handed over under mu_.

@@ -211,6 +211,7 @@ struct ClusterOpenReport {
   uint64_t regions_opened = 0;
   std::vector<std::string> operations_recovered;  // "rolled back split of ..."
   std::vector<std::string> problems;
+  std::vector<std::string> warnings;
 };
 
 class Cluster {

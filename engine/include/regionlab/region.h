@@ -147,6 +147,9 @@ struct RecoveryReport {
   uint64_t wal_entries_skipped = 0;  // already flushed
   uint64_t max_sequence_id = 0;
   std::vector<std::string> problems;  // torn or corrupt WAL records: file, offset, reason
+  // Damage that lost (or nearly lost) edits: the segment, the offsets, the
+  // records lost, and where the segment was moved (RegionOptions::wal_corrupt_dir).
+  std::vector<std::string> warnings;
   std::vector<std::string> removed_orphans;  // store files not in the manifest (an interrupted flush/compaction)
 };
 
