@@ -115,32 +115,66 @@ Result<std::vector<std::string>> Admin::GetSplits(const std::string& table) {
   return out;
 }
 
+std::string ClusterImpl::DescribeOffline(const RegionEntry& e) const {
+  std::shared_lock l(mu_);
+  std::string out = e.record.encoded_name + " (rows '" + ToStringBinary(e.record.start_key) +
+                    "' to '" + ToStringBinary(e.record.end_key) + "')";
+  out += e.open_error.empty() ? ": not online" : ": did not open: " + e.open_error;
+  return out;
+}
+
+Status ClusterImpl::SkippedRegions(const std::string& action, const std::string& what,
+                                   size_t total, const std::vector<std::string>& skipped) const {
+  if (skipped.empty()) return Status::OK();
+  std::string message = action + " of '" + what + "' skipped " + std::to_string(skipped.size()) +
+                        " of " + std::to_string(total) +
+                        (total == 1 ? " region" : " regions") + ", which " +
+                        (skipped.size() == 1 ? "is" : "are") + " offline: ";
+  for (size_t i = 0; i < skipped.size(); ++i) message += (i ? "; " : "") + skipped[i];
+  if (skipped.size() < total) {
+    message += "; the other " + std::to_string(total - skipped.size()) + " " +
+               (total - skipped.size() == 1 ? "was" : "were") + " done";
+  }
+  return Status::Aborted(message);
+}
+
 Status Admin::Flush(const std::string& what) {
   auto entries = cluster_->ResolveRegions(what);
   if (!entries.ok()) return entries.status();
+  std::vector<std::string> skipped;
   for (const auto& e : *entries) {
     std::shared_ptr<Region> r;
     {
       std::shared_lock l(cluster_->mu_);
       r = e->region;
     }
-    if (r) RL_RETURN_IF_ERROR(r->Flush());
+    if (!r) {
+      skipped.push_back(cluster_->DescribeOffline(*e));
+      continue;
+    }
+    RL_RETURN_IF_ERROR(r->Flush());
   }
-  return Status::OK();
+  return cluster_->SkippedRegions("flush", what, entries->size(), skipped);
 }
 
 Status Admin::Compact(const std::string& what, bool major) {
   auto entries = cluster_->ResolveRegions(what);
   if (!entries.ok()) return entries.status();
+  std::vector<std::string> skipped;
   for (const auto& e : *entries) {
     std::shared_ptr<Region> r;
     {
       std::shared_lock l(cluster_->mu_);
       r = e->region;
     }
-    if (r) RL_RETURN_IF_ERROR(r->Compact(major));
+    if (!r) {
+      skipped.push_back(cluster_->DescribeOffline(*e));
+      continue;
+    }
+    RL_RETURN_IF_ERROR(r->Compact(major));
   }
-  return Status::OK();
+  return cluster_->SkippedRegions(major ? "major compaction" : "compaction", what, entries->size(),
+                                  skipped);
 }
 
 // ---- split -------------------------------------------------------------------
@@ -180,6 +214,16 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
     entry->region.reset();
   }
   Status s = region->Close();
+  if (!s.ok()) {
+    // The flush failed (a full disk): the parent is still open with its
+    // memstores, and goes back online as it was.
+    {
+      std::unique_lock l(mu_);
+      entry->region = region;
+    }
+    (void)catalog_->FinishOperation(*op);
+    return s.WithContext(where + " (the parent stays online)");
+  }
   RegionManifest pm;
   if (s.ok()) s = ReadManifest(env_, entry->dir, &pm);
   if (s.ok()) {
@@ -283,13 +327,17 @@ Status Admin::Split(const std::string& what, const std::string& split_row) {
                                    ToStringBinary(split_row) + "'");
   }
   const bool one_region = entries->size() == 1;
+  std::vector<std::string> skipped;
   for (const auto& e : *entries) {
     std::shared_ptr<Region> region;
     {
       std::shared_lock rl(cluster_->mu_);
       region = e->region;
     }
-    if (!region) continue;
+    if (!region) {
+      skipped.push_back(cluster_->DescribeOffline(*e));
+      continue;
+    }
     RL_RETURN_IF_ERROR(region->Flush());
     auto sp = region->GetSplitPoint();
     if (!sp.ok()) return sp.status();
@@ -322,7 +370,7 @@ Status Admin::Split(const std::string& what, const std::string& split_row) {
     RL_RETURN_IF_ERROR(cluster_->SplitLocked(e, row, std::string(kHistoryManualSplit),
                                              std::string(kCauseManual), sp->largest_store_bytes, 0));
   }
-  return Status::OK();
+  return cluster_->SkippedRegions("split", what, entries->size(), skipped);
 }
 
 void ClusterImpl::RequestSplitCheck(const std::string& encoded) {
@@ -363,8 +411,13 @@ void ClusterImpl::CheckSplit(const std::string& encoded) {
     cause = t.policy->Name();
   }
   if (row.empty() || row <= entry->record.start_key) return;
-  (void)SplitLocked(entry, row, std::string(kHistorySplit), cause, sp->largest_store_bytes,
-                    threshold);
+  Status s = SplitLocked(entry, row, std::string(kHistorySplit), cause, sp->largest_store_bytes,
+                         threshold);
+  if (!s.ok()) {
+    // Tried again after the region's next flush or compaction.
+    RecordEvent({clock_->NowMillis(), std::string(kEventSplitFailed), entry->record.table, encoded,
+                 "", s.ToString()});
+  }
 }
 
 // ---- merge -------------------------------------------------------------------
@@ -408,7 +461,21 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
     second->region.reset();
   }
   Status s = ra->Close();
+  const bool a_closed = s.ok();
   if (s.ok()) s = rb->Close();
+  if (!s.ok()) {
+    // A flush failed: a region that did not close is still open and goes
+    // back online as it was; one that closed opens again.
+    Status back;
+    {
+      std::unique_lock l(mu_);
+      if (!a_closed) first->region = ra;
+      second->region = rb;
+    }
+    if (a_closed) back = OpenRegionOn(first, server);
+    (void)catalog_->FinishOperation(*op);
+    return s.WithContext(where + (back.ok() ? " (both regions stay online)" : " (" + back.ToString() + ")"));
+  }
   RegionManifest ma, mb;
   if (s.ok()) s = ReadManifest(env_, first->dir, &ma);
   if (s.ok()) s = ReadManifest(env_, second->dir, &mb);
@@ -504,7 +571,13 @@ Status ClusterImpl::MoveLocked(const std::shared_ptr<RegionEntry>& entry, Region
     from = entry->server;
   }
   if (!region) return Status::Aborted("region " + entry->record.encoded_name + " is not online");
-  RL_RETURN_IF_ERROR(region->Close());
+  Status closed = region->Close();
+  if (!closed.ok()) {
+    // Its flush failed: it stays where it is, open.
+    std::unique_lock l(mu_);
+    entry->region = region;
+    return closed.WithContext("move of region " + entry->record.encoded_name + " to " + to->name());
+  }
   RL_RETURN_IF_ERROR(OpenRegionOn(entry, to));
   (void)catalog_->AddServerEvent({0, clock_->NowMillis(), to->name(), std::string(kEventRegionMoved),
                                   entry->record.encoded_name, from ? from->name() : "", to->name(),

@@ -159,6 +159,12 @@ Status ClusterImpl::OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, Regi
                          std::to_string(e.input_bytes) + " -> " + std::to_string(e.output_bytes) +
                          " bytes" + (e.off_peak ? " (off-peak)" : "")});
         RequestSplitCheck(encoded);  // also lets the janitor see finished daughters
+      },
+      [this, encoded, table, server_name](const std::string& what, const Status& error) {
+        RecordEvent({clock_->NowMillis(),
+                     what == "flush" ? std::string(kEventFlushFailed)
+                                     : std::string(kEventCompactionFailed),
+                     table, encoded, server_name, error.ToString()});
       }};
   RecoveryReport report;
   RegionOptions options = RegionOptionsFor(desc, server);

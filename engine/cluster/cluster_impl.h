@@ -11,6 +11,7 @@
 // readers may hold them.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -48,8 +49,15 @@ struct RegionEntry {
 // The cluster's quarantine, beside servers/ and data/ as HBase's `corrupt`
 // folder is beside its WALs: damaged WAL segments, by server or region.
 inline constexpr char kCorruptDirName[] = "corrupt";
-// ClusterEvent::kind of damage found while recovering.
+// ClusterEvent kinds of damage found while recovering, of writes the disk
+// refuses (full or failing) and of their resumption, and of failed
+// background work.
 inline constexpr char kEventKindDamage[] = "damage";
+inline constexpr char kEventWriteRefused[] = "write refused";
+inline constexpr char kEventWritesResumed[] = "writes resumed";
+inline constexpr char kEventFlushFailed[] = "flush failed";
+inline constexpr char kEventCompactionFailed[] = "compaction failed";
+inline constexpr char kEventSplitFailed[] = "split failed";
 
 struct TableEntry {
   TableDescriptor desc;
@@ -99,6 +107,12 @@ class ClusterImpl {
   // offline (moving, splitting, recovering) for up to a few seconds.
   Status WithRegion(const std::string& table, const std::string& row,
                     const std::function<Status(Region&)>& fn);
+  // WithRegion for a write: also notes whether the disk refused it.
+  Status WithRegionWrite(const std::string& table, const std::string& row,
+                         const std::function<Status(Region&)>& fn);
+  // Records a "write refused" event when writes start failing with an
+  // IOError and a "writes resumed" one when one succeeds again.
+  void NoteWriteResult(const Status& s);
   // The error a client gets for a region whose open failed (open_error set).
   // REQUIRES: mu_ held (shared is enough).
   Status OfflineStatus(const RegionEntry& entry) const;
@@ -121,6 +135,12 @@ class ClusterImpl {
   // The table named `text` ("ns:name" or "name"). REQUIRES: admin_mu_ held
   // (entries are only erased under it, so the pointer stays valid).
   Result<TableEntry*> FindTableLocked(const std::string& text);
+  // "<encoded> (rows 'a' to 'b'): not online" (or ": did not open: <why>").
+  std::string DescribeOffline(const RegionEntry& e) const;
+  // OK when nothing was skipped; else Aborted naming the regions an admin
+  // action on `what` (`total` regions) could not act on, and what it did.
+  Status SkippedRegions(const std::string& action, const std::string& what, size_t total,
+                        const std::vector<std::string>& skipped) const;
   // Entries of a table or one region, by table name or encoded region name.
   Result<std::vector<std::shared_ptr<RegionEntry>>> ResolveRegions(const std::string& what);
 
@@ -159,6 +179,11 @@ class ClusterImpl {
   bool split_busy_ = false;
   bool stopping_ = false;
   std::thread split_thread_;
+
+  // Whether the last write the disk could refuse was refused (see
+  // NoteWriteResult); changed under write_state_mu_.
+  std::atomic<bool> writes_refused_{false};
+  std::mutex write_state_mu_;
 
   // Metrics and events.
   mutable std::mutex metrics_mu_;

@@ -6,6 +6,7 @@
 
 #include "cluster/cluster_impl.h"
 #include "regionlab/bytes.h"
+#include "util/clock.h"
 
 namespace regionlab {
 
@@ -76,8 +77,32 @@ Status ClusterImpl::WithRegion(const std::string& table, const std::string& row,
   return last;
 }
 
+Status ClusterImpl::WithRegionWrite(const std::string& table, const std::string& row,
+                                    const std::function<Status(Region&)>& fn) {
+  Status s = WithRegion(table, row, fn);
+  NoteWriteResult(s);
+  return s;
+}
+
+void ClusterImpl::NoteWriteResult(const Status& s) {
+  // An IOError is the disk refusing the write (full, failing); anything
+  // else is an answer about the write itself, or success.
+  const bool refused = s.IsIOError();
+  if (refused == writes_refused_.load(std::memory_order_relaxed)) return;
+  std::string detail;
+  {
+    std::lock_guard<std::mutex> l(write_state_mu_);
+    if (refused == writes_refused_.load(std::memory_order_relaxed)) return;
+    writes_refused_.store(refused, std::memory_order_relaxed);
+    detail = refused ? s.ToString() : "";
+  }
+  RecordEvent({clock_->NowMillis(), refused ? std::string(kEventWriteRefused)
+                                            : std::string(kEventWritesResumed),
+               "", "", "", detail});
+}
+
 Status Table::Put(const RowMutation& m) {
-  return cluster_->WithRegion(name_, m.row, [&](Region& r) { return r.Mutate(m); });
+  return cluster_->WithRegionWrite(name_, m.row, [&](Region& r) { return r.Mutate(m); });
 }
 
 Status Table::Batch(const std::vector<RowMutation>& mutations) {
@@ -90,7 +115,7 @@ Status Table::Batch(const std::vector<RowMutation>& mutations) {
     groups[(*e)->record.encoded_name].push_back(m);
   }
   for (auto& [encoded, group] : groups) {
-    Status s = cluster_->WithRegion(name_, group.front().row, [&](Region& r) -> Status {
+    Status s = cluster_->WithRegionWrite(name_, group.front().row, [&](Region& r) -> Status {
       if (r.descriptor().encoded_name != encoded) return Status::Aborted("region changed");
       return r.MutateBatch(group);
     });
@@ -116,7 +141,7 @@ Status Table::Get(const struct Get& get, RowResult* out) {
 Result<int64_t> Table::Increment(const std::string& row, const std::string& family,
                                  const std::string& qualifier, int64_t amount) {
   int64_t value = 0;
-  Status s = cluster_->WithRegion(name_, row, [&](Region& r) -> Status {
+  Status s = cluster_->WithRegionWrite(name_, row, [&](Region& r) -> Status {
     auto v = r.Increment(row, family, qualifier, amount);
     if (!v.ok()) return v.status();
     value = *v;
@@ -129,7 +154,7 @@ Result<int64_t> Table::Increment(const std::string& row, const std::string& fami
 Result<std::string> Table::Append(const std::string& row, const std::string& family,
                                   const std::string& qualifier, const std::string& suffix) {
   std::string value;
-  Status s = cluster_->WithRegion(name_, row, [&](Region& r) -> Status {
+  Status s = cluster_->WithRegionWrite(name_, row, [&](Region& r) -> Status {
     auto v = r.Append(row, family, qualifier, suffix);
     if (!v.ok()) return v.status();
     value = std::move(*v);
@@ -143,7 +168,7 @@ Result<bool> Table::CheckAndMutate(const std::string& family, const std::string&
                                    const std::optional<std::string>& expected,
                                    const RowMutation& m) {
   bool applied = false;
-  Status s = cluster_->WithRegion(name_, m.row, [&](Region& r) -> Status {
+  Status s = cluster_->WithRegionWrite(name_, m.row, [&](Region& r) -> Status {
     auto v = r.CheckAndMutate(family, qualifier, expected, m);
     if (!v.ok()) return v.status();
     applied = *v;

@@ -96,7 +96,7 @@ RegionImpl::RegionImpl(const RegionOptions& options, std::string dir, RegionDesc
   }
 }
 
-RegionImpl::~RegionImpl() { (void)Shutdown(/*flush=*/true); }
+RegionImpl::~RegionImpl() { (void)Shutdown(/*flush=*/true, /*stay_open_if_flush_fails=*/false); }
 
 Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
   RecoveryReport local_report;
@@ -302,7 +302,7 @@ Status RegionImpl::Replay(const WalEntry& entry) {
   return Status::OK();
 }
 
-Status RegionImpl::Shutdown(bool flush) {
+Status RegionImpl::Shutdown(bool flush, bool stay_open_if_flush_fails) {
   {
     std::unique_lock<std::mutex> l(bg_mu_);
     if (closed_ || closing_) return Status::OK();
@@ -319,8 +319,18 @@ Status RegionImpl::Shutdown(bool flush) {
   Status s;
   if (flush) {
     bool any = false;
-    for (const auto& st : stores_) any |= !st.version->active->Empty();
+    for (const auto& st : stores_) any |= !st.version->active->Empty() || st.version->snapshot;
     if (any) s = FlushNow(FlushReason::kClose);
+  }
+  if (!s.ok() && stay_open_if_flush_fails) {
+    // The memstores still hold edits that are only in the WAL: the region
+    // stays open and serves them, and the caller's close (a split, a move)
+    // fails instead of taking them offline.
+    std::lock_guard<std::mutex> l(bg_mu_);
+    closing_ = false;
+    closing_writes_.store(false);
+    bg_cv_.notify_all();
+    return s.WithContext("region " + descriptor_.encoded_name + " stays open");
   }
   own_pool_.reset();
   if (own_wal_ != nullptr) {
@@ -479,8 +489,8 @@ Status Region::RollWal() { return impl_->RollWal(); }
 RegionMetrics Region::GetMetrics() const { return impl_->GetMetrics(); }
 void Region::SetListener(RegionListener l) { impl_->SetListener(std::move(l)); }
 Status Region::Replay(const WalEntry& entry) { return impl_->Replay(entry); }
-Status Region::Close() { return impl_->Shutdown(/*flush=*/true); }
-Status Region::Abort() { return impl_->Shutdown(/*flush=*/false); }
+Status Region::Close() { return impl_->Shutdown(/*flush=*/true, /*stay_open_if_flush_fails=*/true); }
+Status Region::Abort() { return impl_->Shutdown(/*flush=*/false, false); }
 Result<SplitPoint> Region::GetSplitPoint() const { return impl_->GetSplitPoint(); }
 Result<int64_t> Region::Increment(const std::string& row, const std::string& family,
                                   const std::string& qualifier, int64_t amount,

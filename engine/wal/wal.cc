@@ -145,21 +145,25 @@ Status Wal::Submit(Writer* w) {
   bool rolled = false;
   if (w->kind == Writer::Kind::kClose) {
     if (!closed_) {
-      const bool healthy = error_.ok();
       lock.unlock();
       // The syncer has stopped: what it had not closed yet is closed here.
       Status s = CloseRetired();
-      const Status current = CloseCurrent(/*sync=*/healthy);
+      const Status current = CloseCurrent(/*sync=*/true);
       if (s.ok()) s = current;
       lock.lock();
       closed_ = true;
-      if (healthy && !s.ok()) FailLocked(s);
+      close_status_ = s;
+      // A clean close makes the current segment complete (and deletable once
+      // flushed), whatever failed before it.
+      if (s.ok()) {
+        error_ = Status::OK();
+      } else {
+        FailLocked(s);
+      }
     }
-    w->status = error_;
+    w->status = close_status_;
   } else if (closed_) {
     w->status = Status::Aborted("WAL " + options_.dir + " is closed");
-  } else if (!error_.ok()) {
-    w->status = error_;
   } else {
     size_t batch_bytes = w->bytes.size();
     for (auto it = writers_.begin() + 1; it != writers_.end(); ++it) {
@@ -169,10 +173,26 @@ Status Wal::Submit(Writer* w) {
       batch_bytes += next->bytes.size();
       batch.push_back(next);
     }
+    const Status failure = error_;
     lock.unlock();
     Status write_status, roll_status;
-    WriteBatch(batch, &write_status, &roll_status, &rolled);
+    bool restarted = false;
+    if (!failure.ok()) {
+      // An earlier write, sync or roll failed and its segment was closed at
+      // its last good record: this batch goes to a new segment, so writes
+      // resume by themselves once the disk takes them again.
+      write_status = StartAfterFailure(failure);
+      restarted = write_status.ok();
+    }
+    const uint64_t restarted_number = file_number_;
+    const std::string restarted_path = file_path_;
+    if (write_status.ok()) WriteBatch(batch, &write_status, &roll_status, &rolled);
     lock.lock();
+    if (restarted) {
+      error_ = Status::OK();
+      accounting_.AddSegment(restarted_number, restarted_path);
+      segments_rolled_.fetch_add(1, std::memory_order_relaxed);
+    }
     FinishBatchLocked(batch, write_status, roll_status, rolled);
   }
 
@@ -196,6 +216,7 @@ void Wal::WriteBatch(const std::vector<Writer*>& batch, Status* write_status, St
   bool want_sync = false;
   bool want_roll = false;
   uint64_t written = 0;
+  const uint64_t before = file_->Size();
   Status s;
   for (Writer* x : batch) {
     want_sync |= x->sync;
@@ -209,10 +230,16 @@ void Wal::WriteBatch(const std::vector<Writer*>& batch, Status* write_status, St
     file_dirty_ = true;
     s = file_->Flush();
   }
-  bytes_.fetch_add(written, std::memory_order_relaxed);
   if (s.ok() && want_sync) s = SyncCurrent();
   *write_status = s;
-  if (!s.ok()) return;
+  if (!s.ok()) {
+    // Every writer of the batch is refused, so none of its bytes may stay:
+    // the segment is closed at the end of the batch before it (what it
+    // holds was acknowledged) and nothing more is written to it.
+    AbandonCurrent(before);
+    return;
+  }
+  bytes_.fetch_add(written, std::memory_order_relaxed);
 
   if (want_roll || file_->Size() >= options_.roll_size) {
     *roll_status = OpenSegment(file_number_ + 1);
@@ -270,8 +297,41 @@ void Wal::FinishBatchLocked(const std::vector<Writer*>& batch, const Status& wri
 
 void Wal::FailLocked(const Status& cause) {
   if (!error_.ok()) return;
-  error_ = Status::IOError("WAL " + options_.dir + " refuses writes after an earlier failure (" +
-                           cause.ToString() + ")");
+  error_ = cause;
+}
+
+void Wal::AbandonCurrent(uint64_t keep) {
+  if (file_ == nullptr) return;
+  {
+    std::unique_lock<std::mutex> lock(mu_);
+    if (sync_target_ == file_) sync_target_.reset();
+    background_sync_done_.wait(lock, [this] { return background_sync_file_ != file_.get(); });
+  }
+  // An error here leaves the file as it is; the failure it follows is what
+  // the writers are told.
+  (void)file_->AbandonAfter(keep);
+  file_.reset();
+  file_dirty_ = false;
+}
+
+Status Wal::StartAfterFailure(const Status& failure) {
+  // A failed background sync leaves its segment open, with acknowledged
+  // records that may not be durable: nothing new is acknowledged until a
+  // sync of them succeeds.
+  if (file_ != nullptr) {
+    Status s = SyncCurrent();
+    if (!s.ok()) {
+      return Status::IOError("WAL " + options_.dir + " refuses writes: " + failure.ToString() +
+                             "; syncing the segment again failed too: " + s.ToString());
+    }
+    RL_RETURN_IF_ERROR(CloseCurrent(/*sync=*/false));
+  }
+  uint64_t number = file_number_ + 1;
+  while (options_.env->FileExists(JoinPath(options_.dir, wal::SegmentFileName(number)))) ++number;
+  Status s = OpenSegment(number);
+  if (s.ok()) return s;
+  return Status::IOError("WAL " + options_.dir + " cannot start a new segment after a failed write (" +
+                         failure.ToString() + "): " + s.ToString());
 }
 
 Status Wal::OpenSegment(uint64_t number) {
@@ -291,11 +351,17 @@ Status Wal::OpenSegment(uint64_t number) {
   auto file = env->NewMappedFile(path);
   if (!file.ok()) return file.status();
   const std::string header = wal::EncodeSegmentHeader(run_id_);
-  RL_RETURN_IF_ERROR((*file)->Append(header));
-  RL_RETURN_IF_ERROR((*file)->Flush());
+  Status s = (*file)->Append(header);
+  if (s.ok()) s = (*file)->Flush();
   // Without this a power failure could lose the directory entry, and with it
   // every record later fsynced into the file.
-  RL_RETURN_IF_ERROR(env->SyncDir(options_.dir));
+  if (s.ok()) s = env->SyncDir(options_.dir);
+  if (!s.ok()) {
+    // No record was ever in it: gone, so a later attempt can take its number.
+    (void)(*file)->AbandonAfter(0);
+    (void)env->RemoveFile(path);
+    return s;
+  }
   bytes_.fetch_add(header.size(), std::memory_order_relaxed);
   file_ = std::move(*file);
   file_path_ = path;
@@ -478,12 +544,11 @@ void Wal::SyncLoop() {
     const bool unsynced = unsynced_.load(std::memory_order_acquire);
     if (!retired && !unsynced) continue;
     lock.unlock();
-    // A failure is already sticky in error_ and reported to every later
-    // writer; there is nothing more this thread can do.
-    bool ok = !retired || CloseRetired().ok();
-    if (ok && unsynced) ok = BackgroundSync().ok();
+    // A failure is recorded in error_: the next writer closes the segment
+    // and starts a new one. This thread goes on syncing that one.
+    const bool ok = !retired || CloseRetired().ok();
+    if (ok && unsynced) (void)BackgroundSync();
     lock.lock();
-    if (!ok) break;
   }
 }
 

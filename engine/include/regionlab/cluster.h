@@ -86,6 +86,10 @@ struct ClusterSample {
 };
 
 // A split, merge, flush, compaction, move or server event, for timelines.
+// Trouble has events too: "write refused" (the disk refused a write: full
+// or failing; detail: the error) and "writes resumed" (the first write that
+// succeeded after that), "flush failed", "compaction failed", "split
+// failed", and "damage" (found while recovering a region).
 struct ClusterEvent {
   int64_t time_ms = 0;
   std::string kind;  // "flush", "compaction", "split", "merge", "move", "server stopped", ...

@@ -274,6 +274,18 @@ class RecoveryDamageTest : public QObject {
     }
     QVERIFY2((*scanner)->status().message().find(sf) != std::string::npos,
              (*scanner)->status().ToString().c_str());
+    // Admin commands that cannot reach every region say which they skipped
+    // (flush 't' used to answer ok).
+    Admin& admin = (*cluster)->admin();
+    for (const Status& s : {admin.Flush("t"), admin.Compact("t", false), admin.Compact("t", true),
+                            admin.Split("t")}) {
+      QVERIFY2(s.IsAborted(), s.ToString().c_str());
+      QVERIFY2(s.message().find("skipped 1 of 2 regions") != std::string::npos &&
+                   s.message().find(encoded) != std::string::npos &&
+                   s.message().find(sf) != std::string::npos &&
+                   s.message().find("the other 1 was done") != std::string::npos,
+               s.ToString().c_str());
+    }
     RL_QVERIFY_OK((*cluster)->Close());
     cluster->reset();
 
