@@ -8,6 +8,7 @@
 // A crash before that batch leaves the old layout, and the next open removes
 // the half-made directories.
 #include <algorithm>
+#include <chrono>
 
 #include "cluster/cluster_impl.h"
 #include "region/manifest.h"
@@ -184,6 +185,7 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
                                 const std::string& cause, uint64_t size, uint64_t threshold) {
   const RegionRecord parent = entry->record;
   const std::string where = "split of region " + parent.encoded_name + " of " + parent.table;
+  const auto split_start = std::chrono::steady_clock::now();
   if (split_row.empty() || split_row <= parent.start_key ||
       (!parent.end_key.empty() && split_row >= parent.end_key)) {
     return Status::InvalidArgument(where + ": split row '" + ToStringBinary(split_row) +
@@ -221,7 +223,7 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
       std::unique_lock l(mu_);
       entry->region = region;
     }
-    (void)catalog_->FinishOperation(*op);
+    LogIfFailed(log_.get(), catalog_->FinishOperation(*op), where + ": ending the operation in the catalog");
     return s.WithContext(where + " (the parent stays online)");
   }
   RegionManifest pm;
@@ -264,9 +266,12 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
   }
   if (!s.ok()) {
     // Not committed: the parent comes back as it was.
-    (void)env_->RemoveDirRecursive(RegionDir(parent.table, a.encoded_name));
-    (void)env_->RemoveDirRecursive(RegionDir(parent.table, b.encoded_name));
-    (void)catalog_->FinishOperation(*op);
+    // What stays behind is removed as an orphan by the next open.
+    for (const RegionRecord* d : {&a, &b}) {
+      LogIfFailed(log_.get(), env_->RemoveDirRecursive(RegionDir(parent.table, d->encoded_name)),
+                  where + ": removing the unfinished daughter " + d->encoded_name);
+    }
+    LogIfFailed(log_.get(), catalog_->FinishOperation(*op), where + ": ending the operation in the catalog");
     Status reopen = OpenRegionOn(entry, server);
     return s.WithContext(where + (reopen.ok() ? " (rolled back)" : " (parent did not reopen)"));
   }
@@ -290,7 +295,8 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
   RL_RETURN_IF_ERROR(OpenRegionOn(eb, server));
   RecordEvent({clock_->NowMillis(), "split", parent.table, parent.encoded_name, server->name(),
                "at '" + ToStringBinary(split_row) + "' (" + cause + ") into " + a.encoded_name +
-                   " and " + b.encoded_name});
+                   " and " + b.encoded_name + ", " + std::to_string(size) + " bytes, in " +
+                   std::to_string(MillisSince(split_start)) + " ms"});
   // Daughters rewrite their references into files of their own.
   for (const auto& e : {ea, eb}) {
     std::shared_ptr<Region> r;
@@ -298,7 +304,8 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
       std::shared_lock l(mu_);
       r = e->region;
     }
-    if (r) (void)r->Compact(/*major=*/true, /*wait=*/false);
+    // Queued (a failure reaches the listener, and the LOG, by on_error).
+    if (r) LogIfFailed(log_.get(), r->Compact(/*major=*/true, /*wait=*/false), "queueing the compaction of a daughter");
   }
   return Status::OK();
 }
@@ -429,6 +436,7 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
   const std::shared_ptr<RegionEntry>& first = a.encoded_name == ea->record.encoded_name ? ea : eb;
   const std::shared_ptr<RegionEntry>& second = first == ea ? eb : ea;
   const std::string where = "merge of regions " + a.encoded_name + " and " + b.encoded_name;
+  const auto merge_start = std::chrono::steady_clock::now();
   if (a.table != b.table) return Status::InvalidArgument(where + ": they belong to different tables");
   if (a.end_key != b.start_key) {
     return Status::InvalidArgument(where + ": they are not adjacent (['" +
@@ -473,7 +481,7 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
       second->region = rb;
     }
     if (a_closed) back = OpenRegionOn(first, server);
-    (void)catalog_->FinishOperation(*op);
+    LogIfFailed(log_.get(), catalog_->FinishOperation(*op), where + ": ending the operation in the catalog");
     return s.WithContext(where + (back.ok() ? " (both regions stay online)" : " (" + back.ToString() + ")"));
   }
   RegionManifest ma, mb;
@@ -512,10 +520,13 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
     CrashPoint("merge:after-commit");
   }
   if (!s.ok()) {
-    (void)env_->RemoveDirRecursive(RegionDir(a.table, m.encoded_name));
-    (void)catalog_->FinishOperation(*op);
-    (void)OpenRegionOn(first, server);
-    (void)OpenRegionOn(second, second->server ? second->server : server);
+    LogIfFailed(log_.get(), env_->RemoveDirRecursive(RegionDir(a.table, m.encoded_name)),
+                where + ": removing the unfinished merged region " + m.encoded_name);
+    LogIfFailed(log_.get(), catalog_->FinishOperation(*op), where + ": ending the operation in the catalog");
+    const Status back_a = OpenRegionOn(first, server);
+    const Status back_b = OpenRegionOn(second, second->server ? second->server : server);
+    LogIfFailed(log_.get(), back_a, where + ": reopening region " + a.encoded_name);
+    LogIfFailed(log_.get(), back_b, where + ": reopening region " + b.encoded_name);
     return s.WithContext(where + " (rolled back)");
   }
   auto em = std::make_shared<RegionEntry>();
@@ -533,13 +544,14 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
   }
   RL_RETURN_IF_ERROR(OpenRegionOn(em, server));
   RecordEvent({clock_->NowMillis(), "merge", a.table, m.encoded_name, server->name(),
-               a.encoded_name + " + " + b.encoded_name});
+               a.encoded_name + " + " + b.encoded_name + ", in " +
+                   std::to_string(MillisSince(merge_start)) + " ms"});
   std::shared_ptr<Region> r;
   {
     std::shared_lock l(mu_);
     r = em->region;
   }
-  if (r) (void)r->Compact(/*major=*/true, /*wait=*/false);
+  if (r) LogIfFailed(log_.get(), r->Compact(/*major=*/true, /*wait=*/false), "queueing the compaction of a merged region");
   return Status::OK();
 }
 
@@ -571,6 +583,7 @@ Status ClusterImpl::MoveLocked(const std::shared_ptr<RegionEntry>& entry, Region
     from = entry->server;
   }
   if (!region) return Status::Aborted("region " + entry->record.encoded_name + " is not online");
+  const auto move_start = std::chrono::steady_clock::now();
   Status closed = region->Close();
   if (!closed.ok()) {
     // Its flush failed: it stays where it is, open.
@@ -579,11 +592,14 @@ Status ClusterImpl::MoveLocked(const std::shared_ptr<RegionEntry>& entry, Region
     return closed.WithContext("move of region " + entry->record.encoded_name + " to " + to->name());
   }
   RL_RETURN_IF_ERROR(OpenRegionOn(entry, to));
-  (void)catalog_->AddServerEvent({0, clock_->NowMillis(), to->name(), std::string(kEventRegionMoved),
-                                  entry->record.encoded_name, from ? from->name() : "", to->name(),
-                                  ""});
+  LogIfFailed(log_.get(),
+              catalog_->AddServerEvent({0, clock_->NowMillis(), to->name(),
+                                        std::string(kEventRegionMoved), entry->record.encoded_name,
+                                        from ? from->name() : "", to->name(), ""}),
+              "recording the move of region " + entry->record.encoded_name + " in the catalog");
   RecordEvent({clock_->NowMillis(), "move", entry->record.table, entry->record.encoded_name,
-               to->name(), "from " + (from ? from->name() : std::string("?"))});
+               to->name(), "from " + (from ? from->name() : std::string("?")) + ", in " +
+                               std::to_string(MillisSince(move_start)) + " ms"});
   return Status::OK();
 }
 
@@ -609,7 +625,14 @@ Status Admin::Move(const std::string& region, const std::string& server) {
 
 Result<int> Admin::Balance() {
   std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  const auto start = std::chrono::steady_clock::now();
   int moves = 0;
+  auto done = [&](const Status& s) {
+    cluster_->RecordEvent({cluster_->clock_->NowMillis(), "balancer", "", "", "",
+                           std::to_string(moves) + (moves == 1 ? " move" : " moves") + " in " +
+                               std::to_string(MillisSince(start)) + " ms" +
+                               (s.ok() ? "" : ", then stopped: " + s.ToString())});
+  };
   // SimpleLoadBalancer's goal: every online server within [floor, ceil] of the average.
   for (int guard = 0; guard < 100000; ++guard) {
     RegionServer *most = nullptr, *least = nullptr;
@@ -629,9 +652,14 @@ Result<int> Admin::Balance() {
       }
     }
     if (!victim) break;
-    RL_RETURN_IF_ERROR(cluster_->MoveLocked(victim, least));
+    Status s = cluster_->MoveLocked(victim, least);
+    if (!s.ok()) {
+      done(s);
+      return s;
+    }
     ++moves;
   }
+  done(Status::OK());
   return moves;
 }
 
@@ -655,11 +683,13 @@ Status ClusterImpl::StopServerLocked(RegionServer* server) {
       if (e->region) aborting.push_back(std::move(e->region));
     }
   }
-  for (const auto& r : aborting) (void)r->Abort();
+  for (const auto& r : aborting) LogIfFailed(log_.get(), r->Abort(), "aborting a region of " + server->name());
   aborting.clear();
   RL_RETURN_IF_ERROR(server->Stop());
-  (void)catalog_->AddServerEvent({0, now, server->name(), std::string(kEventServerStopped), "", "",
-                                  "", std::to_string(hosted.size()) + " regions to reassign"});
+  LogIfFailed(log_.get(),
+              catalog_->AddServerEvent({0, now, server->name(), std::string(kEventServerStopped), "",
+                                        "", "", std::to_string(hosted.size()) + " regions to reassign"}),
+              "recording the stop of " + server->name() + " in the catalog");
   RecordEvent({now, "server stopped", "", "", server->name(),
                std::to_string(hosted.size()) + " regions to reassign"});
 
@@ -700,17 +730,22 @@ Status ClusterImpl::StopServerLocked(RegionServer* server) {
     RecordEvent({clock_->NowMillis(), std::string(kEventKindDamage), "", "", server->name(), line});
   }
   RL_RETURN_IF_ERROR(env_->RemoveDirRecursive(server->wal_dir()));
-  (void)catalog_->AddServerEvent({0, clock_->NowMillis(), server->name(),
-                                  std::string(kEventWalSplit), "", "", "",
-                                  std::to_string(edits) + " edits for " +
-                                      std::to_string(outputs.size()) + " regions"});
+  LogIfFailed(log_.get(),
+              catalog_->AddServerEvent({0, clock_->NowMillis(), server->name(),
+                                        std::string(kEventWalSplit), "", "", "",
+                                        std::to_string(edits) + " edits for " +
+                                            std::to_string(outputs.size()) + " regions"}),
+              "recording the WAL split of " + server->name() + " in the catalog");
   // Reassign: each region opens elsewhere and replays its recovered edits.
   for (const auto& e : hosted) {
     RegionServer* to = LeastLoadedServer(server);
     if (to == nullptr) return Status::Aborted("no region server left to take the regions");
     RL_RETURN_IF_ERROR(OpenRegionOn(e, to));
-    (void)catalog_->AddServerEvent({0, clock_->NowMillis(), to->name(), std::string(kEventFailover),
-                                    e->record.encoded_name, server->name(), to->name(), ""});
+    LogIfFailed(log_.get(),
+                catalog_->AddServerEvent({0, clock_->NowMillis(), to->name(),
+                                          std::string(kEventFailover), e->record.encoded_name,
+                                          server->name(), to->name(), ""}),
+                "recording the failover of region " + e->record.encoded_name + " in the catalog");
   }
   RecordEvent({clock_->NowMillis(), "failover", "", "", server->name(),
                std::to_string(hosted.size()) + " regions reopened elsewhere, " +
@@ -736,8 +771,10 @@ Status Admin::StartRegionServer(const std::string& name) {
   if (server == nullptr) return Status::NotFound("no region server named " + name);
   if (server->online()) return Status::InvalidArgument("region server " + name + " is already running");
   RL_RETURN_IF_ERROR(server->Start());
-  (void)cluster_->catalog_->AddServerEvent({0, cluster_->clock_->NowMillis(), name,
-                                            std::string(kEventServerStarted), "", "", "", ""});
+  LogIfFailed(cluster_->log_.get(),
+              cluster_->catalog_->AddServerEvent({0, cluster_->clock_->NowMillis(), name,
+                                                  std::string(kEventServerStarted), "", "", "", ""}),
+              "recording the start of " + name + " in the catalog");
   cluster_->RecordEvent({cluster_->clock_->NowMillis(), "server started", "", "", name, ""});
   return Status::OK();
 }

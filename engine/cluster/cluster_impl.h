@@ -12,6 +12,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -27,8 +28,12 @@
 #include "cluster/region_server.h"
 #include "region/split_policy.h"
 #include "regionlab/cluster.h"
+#include "util/engine_log.h"
 
 namespace regionlab {
+
+// Milliseconds since `start`, for the durations the LOG records.
+uint64_t MillisSince(std::chrono::steady_clock::time_point start);
 
 // "ns:name" or "name" (default namespace) for a table name as the user wrote
 // it; InvalidArgument for a name HBase would refuse.
@@ -72,7 +77,12 @@ class ClusterImpl {
   ~ClusterImpl();
 
   // cluster.cc
+  // Takes the directory's lock, opens the LOG, then recovers (OpenRecovering)
+  // and logs what recovery did.
   Status Open(ClusterOpenReport* report);
+  Status OpenRecovering(ClusterOpenReport* report);
+  // To the engine's LOG (nothing before Open has opened it).
+  void Log(LogLevel level, const std::string& message) const;
   Status Close();
   std::string TableDir(const std::string& full_name) const;
   std::string RegionDir(const std::string& table, const std::string& encoded) const;
@@ -158,6 +168,9 @@ class ClusterImpl {
   // dropped last in Close.
   std::unique_ptr<FileLock> dir_lock_;
   DataDirHolder holder_;
+  // The data directory's LOG (util/engine_log.h): opened right after the
+  // lock, closed right before it is released.
+  std::unique_ptr<EngineLog> log_;
   std::unique_ptr<Catalog> catalog_;
   std::vector<std::unique_ptr<RegionServer>> servers_;
   // One read-ahead thread for every server's block cache: a scan's loads go
@@ -194,6 +207,7 @@ class ClusterImpl {
   std::map<std::string, std::pair<uint64_t, uint64_t>> last_requests_;  // server -> (reads, writes)
   int64_t last_sample_ms_ = 0;
   uint64_t samples_taken_ = 0;
+  bool metrics_store_ok_ = true;  // the sampler thread's: the last store in the catalog worked
   std::thread sampler_thread_;
 };
 

@@ -12,6 +12,7 @@
 #include "storefile/store_file_writer.h"
 #include "util/clock.h"
 #include "util/crash_point.h"
+#include "util/engine_log.h"
 #include "util/env.h"
 #include "wal/wal.h"
 
@@ -112,7 +113,7 @@ Status RegionImpl::FlushNow(FlushReason reason) {
       // The snapshot stays and is flushed again next time; the files this
       // flush already wrote are in no manifest, so they go.
       for (const auto& f : outputs) {
-        if (f) (void)env_->RemoveFile(f->path);
+        if (f) RemoveUnused(f->path, "of a failed flush");
       }
       return FlushFailed(file.status().WithContext("flush of region " + descriptor_.encoded_name));
     }
@@ -145,7 +146,7 @@ Status RegionImpl::FlushNow(FlushReason reason) {
   }
   if (!manifest_status.ok()) {
     for (const auto& f : outputs) {
-      if (f) (void)env_->RemoveFile(f->path);
+      if (f) RemoveUnused(f->path, "of a failed flush");
     }
     return FlushFailed(manifest_status.WithContext("flush of region " + descriptor_.encoded_name));
   }
@@ -175,6 +176,16 @@ Status RegionImpl::FlushNow(FlushReason reason) {
   if (cb) cb(ev);
   MaybeScheduleCompaction();
   return Status::OK();
+}
+
+void RegionImpl::RemoveUnused(const std::string& path, const char* why) {
+  // Not in the manifest: a failure leaves a file the next open removes.
+  Status s = env_->RemoveFile(path);
+  if (!s.ok() && !s.IsNotFound()) {
+    LogIfFailed(options_.logger, s,
+                "region " + descriptor_.encoded_name + ": removing the store file " + path + " (" +
+                    why + ")");
+  }
 }
 
 Status RegionImpl::FlushFailed(const Status& s) {
@@ -301,7 +312,7 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
       failure = WriteManifest(env_, dir_, next);
       if (!failure.ok()) {
         // The inputs stay; the output is in no manifest.
-        if (*out) (void)env_->RemoveFile((*out)->path);
+        if (*out) RemoveUnused((*out)->path, "of a failed compaction");
         failure = failure.WithContext("compaction of region " + descriptor_.encoded_name);
       } else {
         manifest_ = std::move(next);
@@ -311,7 +322,7 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
           cache_->EraseFile(f->reader->file_id());
           // Open readers keep their descriptor. A reference's file belongs to the
           // parent region; the cluster removes the parent once nothing refers to it.
-          if (!f->is_reference) (void)env_->RemoveFile(f->path);
+          if (!f->is_reference) RemoveUnused(f->path, "compacted away");
         }
         ++compactions_;
         if (major) ++major_compactions_;
@@ -376,6 +387,7 @@ Status RegionImpl::Compact(bool major, bool wait) {
       std::swap(requested_major, compaction_requested_major_);
       bg_cv_.notify_all();
     }
+    // Only queues it; its outcome reaches the listener (on_error).
     if (requested) (void)Compact(requested_major, /*wait=*/false);
     return s;
   }
@@ -422,7 +434,7 @@ void RegionImpl::MaybeScheduleCompaction() {
                 HasReferences(*st.version);
     }
   }
-  if (needed) (void)Compact(/*major=*/false, /*wait=*/false);
+  if (needed) (void)Compact(/*major=*/false, /*wait=*/false);  // queued; see on_error
 }
 
 Status RegionImpl::WaitForBackgroundWork() {

@@ -147,6 +147,8 @@ class RegionImpl {
   // Records a failed flush (writes over the blocking limit are refused until
   // one succeeds) and tells the listener; returns `s`.
   Status FlushFailed(const Status& s);
+  // Removes a store file no manifest lists; a failure is logged.
+  void RemoveUnused(const std::string& path, const char* why);
 
   // Resolved settings.
   RegionOptions options_;

@@ -337,6 +337,8 @@ void RegionImpl::AfterWrite() {
     const auto cur = static_cast<int64_t>(MemstoreHeapSize());
     options_.global_memstore->bytes += cur - global_accounted_.exchange(cur);
   }
+  // Flush(wait=false) only queues the flush: its outcome reaches the
+  // listener (on_error) and the writers a blocked memstore holds back.
   if (active_bytes_.load(std::memory_order_relaxed) >= options_.memstore_flush_size) {
     (void)Flush(FlushReason::kSize, /*wait=*/false);
   } else if (options_.global_memstore != nullptr && options_.global_memstore->limit > 0 &&

@@ -309,7 +309,8 @@ void Wal::AbandonCurrent(uint64_t keep) {
   }
   // An error here leaves the file as it is; the failure it follows is what
   // the writers are told.
-  (void)file_->AbandonAfter(keep);
+  LogIfFailed(options_.logger, file_->AbandonAfter(keep),
+              "cutting " + file_path_ + " to " + std::to_string(keep) + " bytes after a failed write");
   file_.reset();
   file_dirty_ = false;
 }
@@ -358,8 +359,8 @@ Status Wal::OpenSegment(uint64_t number) {
   if (s.ok()) s = env->SyncDir(options_.dir);
   if (!s.ok()) {
     // No record was ever in it: gone, so a later attempt can take its number.
-    (void)(*file)->AbandonAfter(0);
-    (void)env->RemoveFile(path);
+    (void)(*file)->AbandonAfter(0);  // removed next
+    LogIfFailed(options_.logger, env->RemoveFile(path), "removing the unfinished WAL segment " + path);
     return s;
   }
   bytes_.fetch_add(header.size(), std::memory_order_relaxed);
@@ -420,7 +421,10 @@ void Wal::DeleteObsoleteSegments() {
   for (const auto& segment : obsolete) {
     Status s = options_.env->RemoveFile(segment.path);
     // A failure leaves the segment tracked, so a later call retries it.
-    if (!s.ok() && !s.IsNotFound()) continue;
+    if (!s.ok() && !s.IsNotFound()) {
+      LogIfFailed(options_.logger, s, "deleting the flushed WAL segment " + segment.path);
+      continue;
+    }
     if (s.ok()) segments_deleted_.fetch_add(1, std::memory_order_relaxed);
     std::lock_guard<std::mutex> lock(mu_);
     accounting_.Remove(segment.number);
@@ -534,6 +538,7 @@ Status Wal::BackgroundSync() {
 
 void Wal::SyncLoop() {
   const auto interval = std::chrono::milliseconds(options_.async_sync_interval_ms);
+  std::string last_reported;  // the same failure is logged once, not every interval
   std::unique_lock<std::mutex> lock(syncer_mu_);
   while (!stop_syncer_) {
     // Woken early when a roll retires a segment.
@@ -546,8 +551,15 @@ void Wal::SyncLoop() {
     lock.unlock();
     // A failure is recorded in error_: the next writer closes the segment
     // and starts a new one. This thread goes on syncing that one.
-    const bool ok = !retired || CloseRetired().ok();
-    if (ok && unsynced) (void)BackgroundSync();
+    Status s = retired ? CloseRetired() : Status::OK();
+    if (s.ok() && unsynced) s = BackgroundSync();
+    if (!s.ok() && s.message() != last_reported) {
+      LogTo(options_.logger, LogLevel::kError,
+            "WAL " + options_.dir + ": background sync failed, writes are refused until a sync "
+            "succeeds: " + s.ToString());
+      last_reported = s.message();
+    }
+    if (s.ok()) last_reported.clear();
     lock.lock();
   }
 }

@@ -48,6 +48,7 @@
 #include <vector>
 
 #include "regionlab/status.h"
+#include "util/engine_log.h"
 #include "util/env.h"
 #include "wal/segment_accounting.h"
 #include "wal/wal_entry.h"
@@ -63,6 +64,10 @@ struct WalOptions {
   // default is 1 s. <= 0: no background thread; async appends are then
   // synced by the next sync append, Sync(), Roll() or Close().
   int async_sync_interval_ms = 1000;
+  // Where failures nobody waits for go (a background sync, a segment that
+  // could not be deleted, cut or closed): the engine's LOG. Not owned; null:
+  // nowhere.
+  Logger* logger = nullptr;
 };
 
 // Counters since Open. Read with Wal::GetStats().

@@ -15,6 +15,7 @@ class Env;
 class Clock;
 class BlockCache;
 class ThreadPool;
+class Logger;
 
 enum class Compression : uint8_t { kNone = 0, kSnappy = 1 };
 enum class BloomType : uint8_t { kNone = 0, kRow = 1, kRowCol = 2 };
@@ -111,6 +112,9 @@ struct RegionOptions {
   // the recovered edits a WAL split left): they are never deleted. Empty:
   // a `corrupt` folder inside the region's own WAL directory (dir/wal/corrupt).
   std::string wal_corrupt_dir;
+  // Where failures nobody waits for go (a file that could not be removed):
+  // the engine's LOG. Not owned; null: nowhere.
+  Logger* logger = nullptr;
 };
 
 }  // namespace regionlab
