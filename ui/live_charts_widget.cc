@@ -37,6 +37,8 @@ class ByteTicker : public QCPAxisTicker {
 QColor eventColour(const QString& marker) {
   if (marker == QLatin1String("flush")) return QColor(0x20, 0x80, 0xc0);
   if (marker == QLatin1String("compaction")) return QColor(0x90, 0x50, 0xb0);
+  if (marker == QLatin1String("error")) return QColor(0xe0, 0x50, 0x00);
+  if (marker == QLatin1String("resumed")) return QColor(0x20, 0xa0, 0x40);
   return QColor(0xd0, 0x30, 0x30);  // split
 }
 
@@ -236,6 +238,12 @@ QString LiveChartsWidget::markerKind(const std::string& eventKind) {
   if (eventKind == "flush") return QStringLiteral("flush");
   if (eventKind == "minor compaction" || eventKind == "major compaction") return QStringLiteral("compaction");
   if (eventKind == "split") return QStringLiteral("split");
+  // Trouble: the disk refused a write (full or failing), background work
+  // failed, recovery found damage; and the moment writes went through again.
+  if (eventKind == "write refused" || eventKind == "flush failed" ||
+      eventKind == "compaction failed" || eventKind == "split failed" || eventKind == "damage")
+    return QStringLiteral("error");
+  if (eventKind == "writes resumed") return QStringLiteral("resumed");
   return {};
 }
 
@@ -244,15 +252,28 @@ void LiveChartsWidget::addEvent(const regionlab::ClusterEvent& event) {
   if (marker.isEmpty()) return;
   const double key = event.time_ms / 1000.0;
   const QColor colour = eventColour(marker);
+  // Trouble is drawn solid and named on the first chart, so it stands out
+  // among the dotted flush and compaction markers.
+  const bool trouble = marker == QLatin1String("error") || marker == QLatin1String("resumed");
   for (int c = 0; c < ChartCount; ++c) {
     auto* line = new QCPItemStraightLine(m_plots[c]);
     line->point1->setCoords(key, 0);
     line->point2->setCoords(key, 1);
     QColor pen = colour;
-    pen.setAlpha(150);
-    line->setPen(QPen(pen, 1, Qt::DotLine));
+    pen.setAlpha(trouble ? 220 : 150);
+    line->setPen(QPen(pen, trouble ? 2 : 1, trouble ? Qt::SolidLine : Qt::DotLine));
     line->setSelectable(false);
     m_markers.emplace_back(key, line);
+    if (!trouble || c != 0) continue;
+    auto* label = new QCPItemText(m_plots[c]);
+    label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    label->position->setCoords(key, 0.02);
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    label->setText(QString::fromStdString(event.kind));
+    label->setColor(colour);
+    label->setSelectable(false);
+    m_markers.emplace_back(key, label);
   }
 }
 
