@@ -20,6 +20,7 @@
 
 #include "regionlab/cluster.h"
 #include "regionlab/version.h"
+#include "shell/json.h"
 #include "shell/session.h"
 #include "shell/shell.h"
 #include "util/default_paths.h"
@@ -230,12 +231,27 @@ int main(int argc, char** argv) {
   options.json = args.json;
   options.epoch_timestamps = args.epochTimestamps;
   shell::Shell sh(cluster->get(), options);
+  // Damage found while opening is part of the answer, not only of stderr:
+  // the first statement's output (and JSON `warnings`) carries it.
+  sh.AddPendingWarnings(report.warnings);
 
   int rc;
   if (interactive) {
+    for (const auto& w : sh.TakePendingWarnings()) std::printf("WARNING: %s\n", w.c_str());
     rc = runInteractive(&sh, dataDir);
   } else {
     rc = sh.Run(script, printResult) > 0 ? 1 : 0;
+    // A script without statements still reports them.
+    const std::vector<std::string> left = sh.TakePendingWarnings();
+    if (!left.empty() && args.json) {
+      shell::Json line = shell::Json::Object();
+      line.Set("statement", "");
+      line.Set("ok", true);
+      line.Set("warnings", shell::Json::Strings(left));
+      std::printf("%s\n", line.Dump().c_str());
+    } else {
+      for (const auto& w : left) std::printf("WARNING: %s\n", w.c_str());
+    }
   }
   // Let flushes, compactions and splits settle, then close cleanly.
   Status settle = (*cluster)->WaitForBackgroundWork();

@@ -47,7 +47,8 @@ struct EngineController::WorkerState {
     clients.clear();
     if (!cluster) return;
     cluster->SetEventListener({});
-    // Close errors are reported by the engine's own log; the cluster is gone either way.
+    // Close writes each error to the data directory's LOG (the Engine log
+    // dock shows it); the cluster is gone either way.
     (void)cluster->Close();
     cluster.reset();
   }
@@ -196,9 +197,11 @@ void EngineController::openDataDirectory(const QString& dir, int regionServers, 
       notes << tr("Recovered %1 WAL entries from the previous run").arg(report.wal_entries_split);
     for (const auto& op : report.operations_recovered) notes << QString::fromStdString(op);
     for (const auto& p : report.problems) notes << QString::fromStdString(p);
-    reply(gen, [this, dir, notes] {
+    QStringList warnings;
+    for (const auto& w : report.warnings) warnings << QString::fromStdString(w);
+    reply(gen, [this, dir, notes, warnings] {
       m_open = true;
-      emit opened(dir, notes);
+      emit opened(dir, notes, warnings);
     });
   });
 }

@@ -173,7 +173,11 @@ class EngineController : public QObject {
   int pendingSamples() const { return m_pendingSamples; }
 
  signals:
-  void opened(const QString& dir, const QStringList& recoveryNotes);
+  // recoveryNotes: what recovery did (WAL entries replayed, operations
+  // rolled back, torn tails). warnings: damage the user must see (a WAL
+  // segment moved to corrupt/ with the records it cost, a region offline
+  // because a store file is damaged), each naming the file and the damage.
+  void opened(const QString& dir, const QStringList& recoveryNotes, const QStringList& warnings);
   // inUse: another program (or another window) has the directory open; the
   // error names it (engine/cluster/data_dir_lock.h).
   void openFailed(const QString& dir, const QString& error, bool inUse);

@@ -34,6 +34,8 @@
 #include "ui/region_servers_panel.h"
 #include "ui/split_key_dialog.h"
 #include "ui/distribution_simulator_window.h"
+#include "ui/engine_log_panel.h"
+#include "ui/health_indicator.h"
 #include "ui/scheme_builder_window.h"
 #include "ui/key_heatmap_panel.h"
 #include "ui/live_charts_widget.h"
@@ -89,6 +91,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(AppSet
   m_writeLabel = new QLabel(this);
   m_restLabel = new QLabel(this);
   m_restLabel->setVisible(false);
+  m_health = new HealthIndicator(this);
+  statusBar()->addPermanentWidget(m_health);
   for (QLabel* l : {m_restLabel, m_dirLabel, m_serversLabel, m_regionsLabel, m_writeLabel})
     statusBar()->addPermanentWidget(l);
   m_dirLabel->setText(tr("No data directory"));
@@ -111,7 +115,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(AppSet
                               m_settings.restGatewayAllInterfaces});
   if (m_settings.restGatewayEnabled) m_restGateway->start(m_restGateway->settings());
 
-  connect(m_controller, &EngineController::opened, this, [this](const QString& dir, const QStringList& notes) {
+  connect(m_controller, &EngineController::opened, this,
+          [this](const QString& dir, const QStringList& notes, const QStringList& warnings) {
+    m_health->clear();
+    m_health->setOpenWarnings(warnings);
+    if (!warnings.isEmpty()) showOpenWarnings(dir, warnings);
     m_settings.addRecentDirectory(dir);
     m_settings.save();
     rebuildRecentMenu();
@@ -130,6 +138,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(AppSet
   connect(m_controller, &EngineController::openFailed, this,
           [this](const QString& dir, const QString& error, bool inUse) {
             m_dirLabel->setText(tr("No data directory"));
+            m_health->clear();
             if (inUse) {
               showDirectoryInUse(dir, error);
               return;
@@ -150,6 +159,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(AppSet
         QString::fromStdString(e.table) == m_mapPanel->currentTable() && m_workload->runner()->isActive() &&
         m_workloadDock->isVisible())
       m_genealogyDock->raise();
+  });
+  connect(m_controller, &EngineController::clusterEvent, this, [this](const regionlab::ClusterEvent& e) {
+    if (e.kind == "write refused") {
+      m_health->setWriteProblem(QString::fromStdString(e.detail));
+      statusBar()->showMessage(tr("Writes refused: %1").arg(QString::fromStdString(e.detail)), 15000);
+    } else if (e.kind == "writes resumed") {
+      m_health->setWriteProblem({});
+      statusBar()->showMessage(tr("Writes resumed"), 10000);
+    }
   });
   connect(m_controller, &EngineController::actionStarted, this,
           [this](const QString& what) { statusBar()->showMessage(tr("%1\u2026").arg(what)); });
@@ -271,6 +289,10 @@ void MainWindow::buildDocks() {
   tabifyDockWidget(m_heatmapDock, m_browserDock);
   tabifyDockWidget(m_browserDock, m_consoleDock);
   tabifyDockWidget(m_workloadDock, m_genealogyDock);
+  m_engineLog = new EngineLogPanel(m_controller, this);
+  m_engineLogDock =
+      addDock(tr("Engine log"), QStringLiteral("engineLogDock"), m_engineLog, Qt::BottomDockWidgetArea);
+  tabifyDockWidget(m_genealogyDock, m_engineLogDock);
   // The map, list, heatmap and genealogy follow the table a run writes to.
   connect(m_workload, &WorkloadPanel::runStarted, m_mapPanel, &RegionMapPanel::setCurrentTable);
   m_mapDock->raise();
@@ -450,8 +472,8 @@ QDockWidget* MainWindow::addDock(const QString& title, const QString& objectName
 }
 
 QList<QDockWidget*> MainWindow::docks() const {
-  return {m_treeDock,      m_serversDock, m_mapDock,     m_listDock,    m_heatmapDock,
-          m_genealogyDock, m_browserDock, m_consoleDock, m_workloadDock};
+  return {m_treeDock,      m_serversDock, m_mapDock,     m_listDock,     m_heatmapDock,
+          m_genealogyDock, m_browserDock, m_consoleDock, m_workloadDock, m_engineLogDock};
 }
 
 void MainWindow::resetLayout() {
@@ -675,6 +697,19 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     return;
   }
   QMainWindow::closeEvent(event);
+}
+
+void MainWindow::showOpenWarnings(const QString& dir, const QStringList& warnings) {
+  auto* box = new QMessageBox(QMessageBox::Warning, tr("Damage found in the data directory"),
+                              tr("%1 opened, but recovery found damage. What could be read was "
+                                 "recovered; damaged WAL segments were moved to its corrupt folder "
+                                 "and nothing was deleted.")
+                                  .arg(QDir::toNativeSeparators(dir)),
+                              QMessageBox::Ok, this);
+  box->setObjectName(QStringLiteral("openWarningsBox"));
+  box->setInformativeText(QStringLiteral("\u2022 ") + warnings.join(QStringLiteral("\n\u2022 ")));
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  box->open();
 }
 
 }  // namespace regionlab::ui

@@ -28,6 +28,8 @@ namespace regionlab::ui {
 
 class ClusterTreeModel;
 class DataBrowserPanel;
+class EngineLogPanel;
+class HealthIndicator;
 class LiveChartsWidget;
 class MetricsPoller;
 class RegionListModel;
@@ -65,6 +67,8 @@ class MainWindow : public QMainWindow {
   void populateTreeMenu(QMenu* menu, const QModelIndex& index);
 
   EngineController* controller() const { return m_controller; }
+  HealthIndicator* healthIndicator() const { return m_health; }
+  EngineLogPanel* engineLogPanel() const { return m_engineLog; }
   MetricsPoller* poller() const { return m_poller; }
   ClusterTreeModel* treeModel() const { return m_treeModel; }
   RegionListModel* regionListModel() const { return m_regionModel; }
@@ -116,6 +120,8 @@ class MainWindow : public QMainWindow {
   void chooseDirectory(bool create);
   // Another program has `dir` open: says who, and offers to retry or open another directory.
   void showDirectoryInUse(const QString& dir, const QString& holder);
+  // Recovery found damage in `dir`: says what, and that nothing was deleted.
+  void showOpenWarnings(const QString& dir, const QStringList& warnings);
   void showTreeMenu(const QPoint& pos);
   void onSample(const SamplePtr& sample);
   void onSchema(const SchemaPtr& schema);
@@ -150,11 +156,14 @@ class MainWindow : public QMainWindow {
   SchemeBuilderWindow* m_schemeBuilder = nullptr;
   DistributionSimulatorWindow* m_simulator = nullptr;
   WorkloadPanel* m_workload = nullptr;
+  EngineLogPanel* m_engineLog = nullptr;
+  QDockWidget* m_engineLogDock = nullptr;
   QDockWidget* m_workloadDock = nullptr;
   RegionServersPanel* m_serversPanel = nullptr;
   QDockWidget* m_serversDock = nullptr;
   QMenu* m_recentMenu = nullptr;
   QMenu* m_viewMenu = nullptr;
+  HealthIndicator* m_health = nullptr;
   QLabel* m_dirLabel = nullptr;
   QLabel* m_serversLabel = nullptr;
   QLabel* m_regionsLabel = nullptr;

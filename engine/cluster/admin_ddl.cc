@@ -243,7 +243,10 @@ Status Admin::ModifyTable(const TableDescriptor& input) {
     if (!ReadManifest(cluster_->env_, e->dir, &m).ok()) continue;
     for (const auto& family : removed) {
       m.files.erase(family);
-      (void)cluster_->env_->RemoveDirRecursive(JoinPath(e->dir, FamilyDirName(family)));
+      LogIfFailed(cluster_->log_.get(),
+                  cluster_->env_->RemoveDirRecursive(JoinPath(e->dir, FamilyDirName(family))),
+                  "removing the files of dropped family " + family + " of region " +
+                      e->record.encoded_name);
     }
     RL_RETURN_IF_ERROR(WriteManifest(cluster_->env_, e->dir, m));
   }
@@ -365,7 +368,10 @@ Status Admin::TruncateTable(const std::string& table, bool preserve_splits) {
     }
     t->desc.enabled = true;
   }
-  for (const auto& e : old) (void)cluster_->env_->RemoveDirRecursive(e->dir);
+  for (const auto& e : old) {
+    LogIfFailed(cluster_->log_.get(), cluster_->env_->RemoveDirRecursive(e->dir),
+                "removing region " + e->record.encoded_name + " of truncated table " + full);
+  }
   RL_RETURN_IF_ERROR(cluster_->catalog_->SetTableEnabled(full, true));
   cluster_->RecordEvent({cluster_->clock_->NowMillis(),
                          preserve_splits ? "truncate_preserve" : "truncate", full, "", "",

@@ -8,6 +8,7 @@
 // A crash before that batch leaves the old layout, and the next open removes
 // the half-made directories.
 #include <algorithm>
+#include <chrono>
 
 #include "cluster/cluster_impl.h"
 #include "region/manifest.h"
@@ -116,32 +117,66 @@ Result<std::vector<std::string>> Admin::GetSplits(const std::string& table) {
   return out;
 }
 
+std::string ClusterImpl::DescribeOffline(const RegionEntry& e) const {
+  std::shared_lock l(mu_);
+  std::string out = e.record.encoded_name + " (rows '" + ToStringBinary(e.record.start_key) +
+                    "' to '" + ToStringBinary(e.record.end_key) + "')";
+  out += e.open_error.empty() ? ": not online" : ": did not open: " + e.open_error;
+  return out;
+}
+
+Status ClusterImpl::SkippedRegions(const std::string& action, const std::string& what,
+                                   size_t total, const std::vector<std::string>& skipped) const {
+  if (skipped.empty()) return Status::OK();
+  std::string message = action + " of '" + what + "' skipped " + std::to_string(skipped.size()) +
+                        " of " + std::to_string(total) +
+                        (total == 1 ? " region" : " regions") + ", which " +
+                        (skipped.size() == 1 ? "is" : "are") + " offline: ";
+  for (size_t i = 0; i < skipped.size(); ++i) message += (i ? "; " : "") + skipped[i];
+  if (skipped.size() < total) {
+    message += "; the other " + std::to_string(total - skipped.size()) + " " +
+               (total - skipped.size() == 1 ? "was" : "were") + " done";
+  }
+  return Status::Aborted(message);
+}
+
 Status Admin::Flush(const std::string& what) {
   auto entries = cluster_->ResolveRegions(what);
   if (!entries.ok()) return entries.status();
+  std::vector<std::string> skipped;
   for (const auto& e : *entries) {
     std::shared_ptr<Region> r;
     {
       std::shared_lock l(cluster_->mu_);
       r = e->region;
     }
-    if (r) RL_RETURN_IF_ERROR(r->Flush());
+    if (!r) {
+      skipped.push_back(cluster_->DescribeOffline(*e));
+      continue;
+    }
+    RL_RETURN_IF_ERROR(r->Flush());
   }
-  return Status::OK();
+  return cluster_->SkippedRegions("flush", what, entries->size(), skipped);
 }
 
 Status Admin::Compact(const std::string& what, bool major) {
   auto entries = cluster_->ResolveRegions(what);
   if (!entries.ok()) return entries.status();
+  std::vector<std::string> skipped;
   for (const auto& e : *entries) {
     std::shared_ptr<Region> r;
     {
       std::shared_lock l(cluster_->mu_);
       r = e->region;
     }
-    if (r) RL_RETURN_IF_ERROR(r->Compact(major));
+    if (!r) {
+      skipped.push_back(cluster_->DescribeOffline(*e));
+      continue;
+    }
+    RL_RETURN_IF_ERROR(r->Compact(major));
   }
-  return Status::OK();
+  return cluster_->SkippedRegions(major ? "major compaction" : "compaction", what, entries->size(),
+                                  skipped);
 }
 
 // ---- split -------------------------------------------------------------------
@@ -183,6 +218,16 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
     entry->region.reset();
   }
   Status s = region->Close();
+  if (!s.ok()) {
+    // The flush failed (a full disk): the parent is still open with its
+    // memstores, and goes back online as it was.
+    {
+      std::unique_lock l(mu_);
+      entry->region = region;
+    }
+    LogIfFailed(log_.get(), catalog_->FinishOperation(*op), where + ": ending the operation in the catalog");
+    return s.WithContext(where + " (the parent stays online)");
+  }
   RegionManifest pm;
   if (s.ok()) s = ReadManifest(env_, entry->dir, &pm);
   if (s.ok()) {
@@ -223,9 +268,12 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
   }
   if (!s.ok()) {
     // Not committed: the parent comes back as it was.
-    (void)env_->RemoveDirRecursive(RegionDir(parent.table, a.encoded_name));
-    (void)env_->RemoveDirRecursive(RegionDir(parent.table, b.encoded_name));
-    (void)catalog_->FinishOperation(*op);
+    // What stays behind is removed as an orphan by the next open.
+    for (const RegionRecord* d : {&a, &b}) {
+      LogIfFailed(log_.get(), env_->RemoveDirRecursive(RegionDir(parent.table, d->encoded_name)),
+                  where + ": removing the unfinished daughter " + d->encoded_name);
+    }
+    LogIfFailed(log_.get(), catalog_->FinishOperation(*op), where + ": ending the operation in the catalog");
     Status reopen = OpenRegionOn(entry, server);
     return s.WithContext(where + (reopen.ok() ? " (rolled back)" : " (parent did not reopen)"));
   }
@@ -267,7 +315,8 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
       std::shared_lock l(mu_);
       r = e->region;
     }
-    if (r) (void)r->Compact(/*major=*/true, /*wait=*/false);
+    // Queued (a failure reaches the listener, and the LOG, by on_error).
+    if (r) LogIfFailed(log_.get(), r->Compact(/*major=*/true, /*wait=*/false), "queueing the compaction of a daughter");
   }
   return Status::OK();
 }
@@ -297,13 +346,17 @@ Status Admin::Split(const std::string& what, const std::string& split_row) {
                                    ToStringBinary(split_row) + "'");
   }
   const bool one_region = entries->size() == 1;
+  std::vector<std::string> skipped;
   for (const auto& e : *entries) {
     std::shared_ptr<Region> region;
     {
       std::shared_lock rl(cluster_->mu_);
       region = e->region;
     }
-    if (!region) continue;
+    if (!region) {
+      skipped.push_back(cluster_->DescribeOffline(*e));
+      continue;
+    }
     RL_RETURN_IF_ERROR(region->Flush());
     auto sp = region->GetSplitPoint();
     if (!sp.ok()) return sp.status();
@@ -337,7 +390,7 @@ Status Admin::Split(const std::string& what, const std::string& split_row) {
                                              std::string(kCauseManual), sp->largest_store_bytes, 0,
                                              "split requested at the middle row of its largest file"));
   }
-  return Status::OK();
+  return cluster_->SkippedRegions("split", what, entries->size(), skipped);
 }
 
 void ClusterImpl::RequestSplitCheck(const std::string& encoded) {
@@ -379,8 +432,13 @@ void ClusterImpl::CheckSplit(const std::string& encoded) {
     explanation = t.policy->Explain(ctx);
   }
   if (row.empty() || row <= entry->record.start_key) return;
-  (void)SplitLocked(entry, row, std::string(kHistorySplit), cause, sp->largest_store_bytes,
-                    threshold, explanation);
+  Status s = SplitLocked(entry, row, std::string(kHistorySplit), cause, sp->largest_store_bytes,
+                         threshold, explanation);
+  if (!s.ok()) {
+    // Tried again after the region's next flush or compaction.
+    RecordEvent({clock_->NowMillis(), std::string(kEventSplitFailed), entry->record.table, encoded,
+                 "", s.ToString()});
+  }
 }
 
 // ---- merge -------------------------------------------------------------------
@@ -425,7 +483,21 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
     second->region.reset();
   }
   Status s = ra->Close();
+  const bool a_closed = s.ok();
   if (s.ok()) s = rb->Close();
+  if (!s.ok()) {
+    // A flush failed: a region that did not close is still open and goes
+    // back online as it was; one that closed opens again.
+    Status back;
+    {
+      std::unique_lock l(mu_);
+      if (!a_closed) first->region = ra;
+      second->region = rb;
+    }
+    if (a_closed) back = OpenRegionOn(first, server);
+    LogIfFailed(log_.get(), catalog_->FinishOperation(*op), where + ": ending the operation in the catalog");
+    return s.WithContext(where + (back.ok() ? " (both regions stay online)" : " (" + back.ToString() + ")"));
+  }
   RegionManifest ma, mb;
   if (s.ok()) s = ReadManifest(env_, first->dir, &ma);
   if (s.ok()) s = ReadManifest(env_, second->dir, &mb);
@@ -462,10 +534,13 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
     CrashPoint("merge:after-commit");
   }
   if (!s.ok()) {
-    (void)env_->RemoveDirRecursive(RegionDir(a.table, m.encoded_name));
-    (void)catalog_->FinishOperation(*op);
-    (void)OpenRegionOn(first, server);
-    (void)OpenRegionOn(second, second->server ? second->server : server);
+    LogIfFailed(log_.get(), env_->RemoveDirRecursive(RegionDir(a.table, m.encoded_name)),
+                where + ": removing the unfinished merged region " + m.encoded_name);
+    LogIfFailed(log_.get(), catalog_->FinishOperation(*op), where + ": ending the operation in the catalog");
+    const Status back_a = OpenRegionOn(first, server);
+    const Status back_b = OpenRegionOn(second, second->server ? second->server : server);
+    LogIfFailed(log_.get(), back_a, where + ": reopening region " + a.encoded_name);
+    LogIfFailed(log_.get(), back_b, where + ": reopening region " + b.encoded_name);
     return s.WithContext(where + " (rolled back)");
   }
   auto em = std::make_shared<RegionEntry>();
@@ -495,7 +570,7 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
     std::shared_lock l(mu_);
     r = em->region;
   }
-  if (r) (void)r->Compact(/*major=*/true, /*wait=*/false);
+  if (r) LogIfFailed(log_.get(), r->Compact(/*major=*/true, /*wait=*/false), "queueing the compaction of a merged region");
   return Status::OK();
 }
 
@@ -528,11 +603,19 @@ Status ClusterImpl::MoveLocked(const std::shared_ptr<RegionEntry>& entry, Region
   }
   if (!region) return Status::Aborted("region " + entry->record.encoded_name + " is not online");
   const int64_t began_ms = clock_->NowMillis();
-  RL_RETURN_IF_ERROR(region->Close());
+  Status closed = region->Close();
+  if (!closed.ok()) {
+    // Its flush failed: it stays where it is, open.
+    std::unique_lock l(mu_);
+    entry->region = region;
+    return closed.WithContext("move of region " + entry->record.encoded_name + " to " + to->name());
+  }
   RL_RETURN_IF_ERROR(OpenRegionOn(entry, to));
-  (void)catalog_->AddServerEvent({0, clock_->NowMillis(), to->name(), std::string(kEventRegionMoved),
-                                  entry->record.encoded_name, from ? from->name() : "", to->name(),
-                                  ""});
+  LogIfFailed(log_.get(),
+              catalog_->AddServerEvent({0, clock_->NowMillis(), to->name(),
+                                        std::string(kEventRegionMoved), entry->record.encoded_name,
+                                        from ? from->name() : "", to->name(), ""}),
+              "recording the move of region " + entry->record.encoded_name + " in the catalog");
   ClusterEvent ev{clock_->NowMillis(), "move", entry->record.table, entry->record.encoded_name,
                   to->name(), "from " + (from ? from->name() : std::string("?"))};
   ev.start_key = entry->record.start_key;
@@ -565,7 +648,14 @@ Status Admin::Move(const std::string& region, const std::string& server) {
 
 Result<int> Admin::Balance() {
   std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  const auto start = std::chrono::steady_clock::now();
   int moves = 0;
+  auto done = [&](const Status& s) {
+    cluster_->RecordEvent({cluster_->clock_->NowMillis(), "balancer", "", "", "",
+                           std::to_string(moves) + (moves == 1 ? " move" : " moves") + " in " +
+                               std::to_string(MillisSince(start)) + " ms" +
+                               (s.ok() ? "" : ", then stopped: " + s.ToString())});
+  };
   // SimpleLoadBalancer's goal: every online server within [floor, ceil] of the average.
   for (int guard = 0; guard < 100000; ++guard) {
     RegionServer *most = nullptr, *least = nullptr;
@@ -585,9 +675,14 @@ Result<int> Admin::Balance() {
       }
     }
     if (!victim) break;
-    RL_RETURN_IF_ERROR(cluster_->MoveLocked(victim, least));
+    Status s = cluster_->MoveLocked(victim, least);
+    if (!s.ok()) {
+      done(s);
+      return s;
+    }
     ++moves;
   }
+  done(Status::OK());
   return moves;
 }
 
@@ -611,11 +706,13 @@ Status ClusterImpl::StopServerLocked(RegionServer* server) {
       if (e->region) aborting.push_back(std::move(e->region));
     }
   }
-  for (const auto& r : aborting) (void)r->Abort();
+  for (const auto& r : aborting) LogIfFailed(log_.get(), r->Abort(), "aborting a region of " + server->name());
   aborting.clear();
   RL_RETURN_IF_ERROR(server->Stop());
-  (void)catalog_->AddServerEvent({0, now, server->name(), std::string(kEventServerStopped), "", "",
-                                  "", std::to_string(hosted.size()) + " regions to reassign"});
+  LogIfFailed(log_.get(),
+              catalog_->AddServerEvent({0, now, server->name(), std::string(kEventServerStopped), "",
+                                        "", "", std::to_string(hosted.size()) + " regions to reassign"}),
+              "recording the stop of " + server->name() + " in the catalog");
   RecordEvent({now, "server stopped", "", "", server->name(),
                std::to_string(hosted.size()) + " regions to reassign"});
 
@@ -649,18 +746,29 @@ Status ClusterImpl::StopServerLocked(RegionServer* server) {
     if (s.ok()) s = c;
   }
   if (!s.ok()) return s.WithContext("WAL split of " + server->name());
+  // Damaged segments are kept, never deleted with the rest of the WAL.
+  auto damage = QuarantineDamagedSegments(env_, report, JoinPath(CorruptDir(), server->name()));
+  if (!damage.ok()) return damage.status().WithContext("WAL split of " + server->name());
+  for (const auto& line : *damage) {
+    RecordEvent({clock_->NowMillis(), std::string(kEventKindDamage), "", "", server->name(), line});
+  }
   RL_RETURN_IF_ERROR(env_->RemoveDirRecursive(server->wal_dir()));
-  (void)catalog_->AddServerEvent({0, clock_->NowMillis(), server->name(),
-                                  std::string(kEventWalSplit), "", "", "",
-                                  std::to_string(edits) + " edits for " +
-                                      std::to_string(outputs.size()) + " regions"});
+  LogIfFailed(log_.get(),
+              catalog_->AddServerEvent({0, clock_->NowMillis(), server->name(),
+                                        std::string(kEventWalSplit), "", "", "",
+                                        std::to_string(edits) + " edits for " +
+                                            std::to_string(outputs.size()) + " regions"}),
+              "recording the WAL split of " + server->name() + " in the catalog");
   // Reassign: each region opens elsewhere and replays its recovered edits.
   for (const auto& e : hosted) {
     RegionServer* to = LeastLoadedServer(server);
     if (to == nullptr) return Status::Aborted("no region server left to take the regions");
     RL_RETURN_IF_ERROR(OpenRegionOn(e, to));
-    (void)catalog_->AddServerEvent({0, clock_->NowMillis(), to->name(), std::string(kEventFailover),
-                                    e->record.encoded_name, server->name(), to->name(), ""});
+    LogIfFailed(log_.get(),
+                catalog_->AddServerEvent({0, clock_->NowMillis(), to->name(),
+                                          std::string(kEventFailover), e->record.encoded_name,
+                                          server->name(), to->name(), ""}),
+                "recording the failover of region " + e->record.encoded_name + " in the catalog");
   }
   ClusterEvent ev{clock_->NowMillis(), "failover", "", "", server->name(),
                   std::to_string(hosted.size()) + " regions reopened elsewhere, " +
@@ -689,8 +797,10 @@ Status Admin::StartRegionServer(const std::string& name) {
   if (server == nullptr) return Status::NotFound("no region server named " + name);
   if (server->online()) return Status::InvalidArgument("region server " + name + " is already running");
   RL_RETURN_IF_ERROR(server->Start(cluster_->clock_->NowMillis()));
-  (void)cluster_->catalog_->AddServerEvent({0, cluster_->clock_->NowMillis(), name,
-                                            std::string(kEventServerStarted), "", "", "", ""});
+  LogIfFailed(cluster_->log_.get(),
+              cluster_->catalog_->AddServerEvent({0, cluster_->clock_->NowMillis(), name,
+                                                  std::string(kEventServerStarted), "", "", "", ""}),
+              "recording the start of " + name + " in the catalog");
   cluster_->RecordEvent({cluster_->clock_->NowMillis(), "server started", "", "", name, ""});
   return Status::OK();
 }

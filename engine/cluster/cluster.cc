@@ -2,6 +2,7 @@
 // previous run's WALs into recovered edits, starting the region servers,
 // assigning and opening regions, and the janitor.
 #include <algorithm>
+#include <chrono>
 #include <optional>
 #include <set>
 
@@ -41,7 +42,17 @@ ClusterImpl::ClusterImpl(std::string data_dir, const ClusterOptions& options)
       clock_(options.clock ? options.clock : Clock::System()),
       read_ahead_(std::make_unique<ReadAhead>()) {}
 
-ClusterImpl::~ClusterImpl() { (void)Close(); }
+ClusterImpl::~ClusterImpl() { (void)Close(); }  // Close logs its own errors
+
+void ClusterImpl::Log(LogLevel level, const std::string& message) const {
+  LogTo(log_.get(), level, message);
+}
+
+uint64_t MillisSince(std::chrono::steady_clock::time_point start) {
+  return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                   std::chrono::steady_clock::now() - start)
+                                   .count());
+}
 
 std::string ClusterImpl::TableDir(const std::string& full_name) const {
   std::string ns = std::string(kDefaultNamespace), name = full_name;
@@ -109,6 +120,7 @@ RegionOptions ClusterImpl::RegionOptionsFor(const TableDescriptor& desc,
   o.durability =
       desc.durability == Durability::kUseDefault ? Durability::kSyncWal : desc.durability;
   o.compaction.auto_compact = options_.auto_compact;
+  o.logger = log_.get();
   ApplyStoreConfiguration(desc.configuration, &o);
   return o;
 }
@@ -124,7 +136,10 @@ RegionDescriptor ClusterImpl::RegionDescriptorFor(const TableDescriptor& desc,
   return d;
 }
 
-Status ClusterImpl::OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, RegionServer* server) {
+std::string ClusterImpl::CorruptDir() const { return JoinPath(data_dir_, kCorruptDirName); }
+
+Status ClusterImpl::OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, RegionServer* server,
+                                 std::vector<std::string>* warnings) {
   TableDescriptor desc;
   {
     std::shared_lock l(mu_);
@@ -175,11 +190,22 @@ Status ClusterImpl::OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, Regi
         ev.duration_ms = e.duration_ms;
         RecordEvent(std::move(ev));
         RequestSplitCheck(encoded);  // also lets the janitor see finished daughters
+      },
+      [this, encoded, table, server_name](const std::string& what, const Status& error) {
+        RecordEvent({clock_->NowMillis(),
+                     what == "flush" ? std::string(kEventFlushFailed)
+                                     : std::string(kEventCompactionFailed),
+                     table, encoded, server_name, error.ToString()});
       }};
   RecoveryReport report;
-  auto region = Region::Open(RegionOptionsFor(desc, server), entry->dir,
-                             RegionDescriptorFor(desc, entry->record), server->wal(), &report,
-                             std::move(listener));
+  RegionOptions options = RegionOptionsFor(desc, server);
+  options.wal_corrupt_dir = JoinPath(CorruptDir(), encoded);
+  auto region = Region::Open(options, entry->dir, RegionDescriptorFor(desc, entry->record),
+                             server->wal(), &report, std::move(listener));
+  for (const auto& w : report.warnings) {
+    RecordEvent({clock_->NowMillis(), std::string(kEventKindDamage), table, encoded, server_name, w});
+    if (warnings != nullptr) warnings->push_back(w);
+  }
   if (!region.ok()) return region.status();
   std::shared_ptr<Region> shared(std::move(*region));
   RegionRecord rec = entry->record;
@@ -187,7 +213,8 @@ Status ClusterImpl::OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, Regi
   rec.server = server->name();
   Status s = catalog_->UpdateRegion(rec);
   if (!s.ok()) {
-    (void)shared->Close();
+    LogIfFailed(log_.get(), shared->Close(),
+                "closing region " + encoded + " of " + table + " after the catalog refused its opening");
     return s;
   }
   std::unique_lock l(mu_);
@@ -196,6 +223,7 @@ Status ClusterImpl::OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, Regi
   entry->server = server;
   entry->open_seq_num = report.max_sequence_id + 1;
   entry->opened_ms = clock_->NowMillis();
+  entry->open_error.clear();
   return Status::OK();
 }
 
@@ -230,6 +258,33 @@ Status ClusterImpl::Open(ClusterOpenReport* report) {
   auto lock = LockDataDirectory(env_, data_dir_, holder_);
   if (!lock.ok()) return lock.status();
   dir_lock_ = std::move(*lock);
+  // The engine's own log: opened once the directory is this process's, so
+  // no other writer ever shares it.
+  auto log = EngineLog::Open(env_, data_dir_);
+  if (!log.ok()) return log.status().WithContext("opening the engine log");
+  log_ = std::move(*log);
+  const auto open_start = std::chrono::steady_clock::now();
+  Log(LogLevel::kInfo, "open " + data_dir_ + " by " + holder_.program + " (pid " +
+                           std::to_string(holder_.pid) + ") with " +
+                           std::to_string(std::max(1, options_.region_servers)) +
+                           " region servers");
+  Status opened = OpenRecovering(report);
+  if (!opened.ok()) {
+    Log(LogLevel::kError, "open of " + data_dir_ + " failed: " + opened.ToString());
+    return opened;
+  }
+  for (const auto& op : report->operations_recovered) Log(LogLevel::kWarn, "recovery: " + op);
+  for (const auto& p : report->problems) Log(LogLevel::kWarn, "recovery: " + p);
+  for (const auto& w : report->warnings) Log(LogLevel::kError, "recovery: " + w);
+  Log(LogLevel::kInfo, "opened in " + std::to_string(MillisSince(open_start)) + " ms: " +
+                           std::to_string(report->regions_opened) + " regions opened, " +
+                           std::to_string(report->wal_entries_split) +
+                           " WAL entries recovered, " + std::to_string(report->warnings.size()) +
+                           " warnings");
+  return Status::OK();
+}
+
+Status ClusterImpl::OpenRecovering(ClusterOpenReport* report) {
   RL_RETURN_IF_ERROR(env_->CreateDirs(JoinPath(data_dir_, "data")));
   RL_RETURN_IF_ERROR(LoadLabScale());
   auto catalog = Catalog::Open(JoinPath(data_dir_, "catalog.db"));
@@ -301,6 +356,8 @@ Status ClusterImpl::Open(ClusterOpenReport* report) {
   for (const auto& s : *old_servers) {
     const std::string wal_dir = JoinPath(JoinPath(servers_dir, s), "wal");
     if (!env_->FileExists(wal_dir)) continue;
+    const auto split_start = std::chrono::steady_clock::now();
+    const uint64_t split_before = report->wal_entries_split;
     WalReplayReport rr;
     Status st = ReplayWal(
         env_, wal_dir,
@@ -313,6 +370,7 @@ Status ClusterImpl::Open(ClusterOpenReport* report) {
             wo.env = env_;
             wo.dir = JoinPath(RegionDir(it->second.table, e.region), kRecoveredEditsDir);
             wo.async_sync_interval_ms = 0;
+            wo.logger = log_.get();
             auto wal = Wal::Open(wo);
             if (!wal.ok()) return wal.status();
             out = std::move(*wal);
@@ -322,7 +380,22 @@ Status ClusterImpl::Open(ClusterOpenReport* report) {
         },
         &rr);
     if (!st.ok()) return st.WithContext("splitting the WAL of " + s);
-    for (const auto& p : rr.problems) report->problems.push_back(p.ToString());
+    if (rr.segments > 0) {
+      Log(LogLevel::kInfo, "recovery: split the WAL of " + s + ": " +
+                               std::to_string(report->wal_entries_split - split_before) + " of " +
+                               std::to_string(rr.entries) + " entries for live regions, " +
+                               std::to_string(rr.bytes) + " bytes in " +
+                               std::to_string(rr.segments) + " segments, in " +
+                               std::to_string(MillisSince(split_start)) + " ms");
+    }
+    // Torn tails are what a crash leaves; damage is a warning (below).
+    for (const auto& p : rr.problems) {
+      if (p.torn_tail) report->problems.push_back(p.ToString());
+    }
+    // Damaged segments are kept, never deleted with the rest of the WAL below.
+    auto damage = QuarantineDamagedSegments(env_, rr, JoinPath(CorruptDir(), s));
+    if (!damage.ok()) return damage.status();
+    for (auto& line : *damage) report->warnings.push_back("region server " + s + ": " + line);
   }
   for (auto& [name, wal] : recovered) RL_RETURN_IF_ERROR(wal->Close());
   recovered.clear();
@@ -343,10 +416,12 @@ Status ClusterImpl::Open(ClusterOpenReport* report) {
     const std::string name = "rs" + std::to_string(i);
     servers_.push_back(std::make_unique<RegionServer>(
         name, JoinPath(JoinPath(servers_dir, name), "wal"), env_, cache, memstore, lower_mark,
-        options_.background_threads_per_server, read_ahead_.get()));
+        options_.background_threads_per_server, read_ahead_.get(), log_.get()));
     RL_RETURN_IF_ERROR(servers_.back()->Start(clock_->NowMillis()));
-    (void)catalog_->AddServerEvent(
-        {0, clock_->NowMillis(), name, std::string(kEventServerStarted), "", "", "", ""});
+    LogIfFailed(log_.get(),
+                catalog_->AddServerEvent(
+                    {0, clock_->NowMillis(), name, std::string(kEventServerStarted), "", "", "", ""}),
+                "recording the start of region server " + name + " in the catalog");
   }
 
   // 6. The routing table, then assignment: a region goes back to the server
@@ -385,10 +460,14 @@ Status ClusterImpl::Open(ClusterOpenReport* report) {
   for (const auto& e : to_open) {
     RegionServer* server = FindServer(e->record.server);
     if (server == nullptr || !server->online()) server = LeastLoadedServer();
-    Status s = OpenRegionOn(e, server);
+    Status s = OpenRegionOn(e, server, &report->warnings);
     if (!s.ok()) {
-      report->problems.push_back("region " + e->record.encoded_name + " of " + e->record.table +
-                                 " did not open: " + s.ToString());
+      const std::string what = "region " + e->record.encoded_name + " of " + e->record.table +
+                               " (rows '" + ToStringBinary(e->record.start_key) + "' to '" +
+                               ToStringBinary(e->record.end_key) + "')";
+      report->warnings.push_back(what + " is offline: it did not open: " + s.ToString());
+      std::unique_lock l(mu_);
+      e->open_error = s.ToString();
       continue;
     }
     ++report->regions_opened;
@@ -418,7 +497,10 @@ void ClusterImpl::RunJanitor() {
   // A split parent or merged region can go once no live region reads its
   // files through references any more.
   auto all = catalog_->ListAllRegions();
-  if (!all.ok()) return;
+  if (!all.ok()) {
+    LogIfFailed(log_.get(), all.status(), "janitor: listing the regions");
+    return;
+  }
   std::vector<RegionRecord> live;
   for (const auto& r : *all) {
     if (IsLive(r)) live.push_back(r);
@@ -446,11 +528,15 @@ void ClusterImpl::RunJanitor() {
       if (referenced) break;
     }
     if (referenced) continue;
-    if (env_->RemoveDirRecursive(RegionDir(parent.table, parent.encoded_name)).ok()) {
+    Status removed = env_->RemoveDirRecursive(RegionDir(parent.table, parent.encoded_name));
+    if (removed.ok()) {
       CatalogBatch b;
       b.DeleteRegion(parent.encoded_name);
-      (void)catalog_->Apply(b);
+      removed = catalog_->Apply(b);
     }
+    // Tried again by the next janitor run.
+    LogIfFailed(log_.get(), removed,
+                "janitor: removing retired region " + parent.encoded_name + " of " + parent.table);
   }
 }
 
@@ -460,6 +546,7 @@ Status ClusterImpl::Close() {
     if (stopping_) return Status::OK();
     stopping_ = true;
   }
+  const auto close_start = std::chrono::steady_clock::now();
   split_cv_.notify_all();
   metrics_cv_.notify_all();
   if (split_thread_.joinable()) split_thread_.join();
@@ -479,14 +566,23 @@ Status ClusterImpl::Close() {
     }
     if (region) {
       Status s = region->Close();
+      // Its edits are in the WAL, replayed at the next open.
+      LogIfFailed(log_.get(), s, "closing region " + e->record.encoded_name + " of " + e->record.table);
       if (!s.ok() && result.ok()) result = s;
     }
   }
   for (auto& s : servers_) {
     Status st = s->Stop();
+    LogIfFailed(log_.get(), st, "stopping region server " + s->name());
     if (!st.ok() && result.ok()) result = st;
   }
+  if (log_ != nullptr) {
+    Log(result.ok() ? LogLevel::kInfo : LogLevel::kError,
+        "closed " + data_dir_ + " in " + std::to_string(MillisSince(close_start)) + " ms" +
+            (result.ok() ? "" : ", with errors (above)"));
+  }
   // Nothing writes the directory any more: the next owner may have it.
+  log_.reset();
   dir_lock_.reset();
   return result;
 }

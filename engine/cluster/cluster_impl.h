@@ -11,6 +11,8 @@
 // readers may hold them.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -26,8 +28,12 @@
 #include "cluster/region_server.h"
 #include "region/split_policy.h"
 #include "regionlab/cluster.h"
+#include "util/engine_log.h"
 
 namespace regionlab {
+
+// Milliseconds since `start`, for the durations the LOG records.
+uint64_t MillisSince(std::chrono::steady_clock::time_point start);
 
 // "ns:name" or "name" (default namespace) for a table name as the user wrote
 // it; InvalidArgument for a name HBase would refuse.
@@ -47,7 +53,23 @@ struct RegionEntry {
   // it recovered + 1) and the time, for hbase:meta.
   uint64_t open_seq_num = 0;
   int64_t opened_ms = 0;
+  // Why the region is offline when its last open failed (a damaged store
+  // file, ...); empty otherwise. Clients get it at once instead of waiting.
+  std::string open_error;
 };
+
+// The cluster's quarantine, beside servers/ and data/ as HBase's `corrupt`
+// folder is beside its WALs: damaged WAL segments, by server or region.
+inline constexpr char kCorruptDirName[] = "corrupt";
+// ClusterEvent kinds of damage found while recovering, of writes the disk
+// refuses (full or failing) and of their resumption, and of failed
+// background work.
+inline constexpr char kEventKindDamage[] = "damage";
+inline constexpr char kEventWriteRefused[] = "write refused";
+inline constexpr char kEventWritesResumed[] = "writes resumed";
+inline constexpr char kEventFlushFailed[] = "flush failed";
+inline constexpr char kEventCompactionFailed[] = "compaction failed";
+inline constexpr char kEventSplitFailed[] = "split failed";
 
 struct TableEntry {
   TableDescriptor desc;
@@ -62,16 +84,26 @@ class ClusterImpl {
   ~ClusterImpl();
 
   // cluster.cc
+  // Takes the directory's lock, opens the LOG, then recovers (OpenRecovering)
+  // and logs what recovery did.
   Status Open(ClusterOpenReport* report);
   // Reads, or with options_.lab_scale > 0 sets, the directory's lab scale.
   Status LoadLabScale();
+  Status OpenRecovering(ClusterOpenReport* report);
+  // To the engine's LOG (nothing before Open has opened it).
+  void Log(LogLevel level, const std::string& message) const;
   Status Close();
   std::string TableDir(const std::string& full_name) const;
   std::string RegionDir(const std::string& table, const std::string& encoded) const;
   RegionServer* FindServer(const std::string& name) const;
   // Opens the entry's region on `server` (replaying recovered edits) and
   // publishes it to the router. REQUIRES: admin_mu_ held.
-  Status OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, RegionServer* server);
+  // Damage found while recovering goes to *warnings (when given) and to the
+  // events.
+  Status OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, RegionServer* server,
+                      std::vector<std::string>* warnings = nullptr);
+  // <data dir>/corrupt.
+  std::string CorruptDir() const;
   RegionOptions RegionOptionsFor(const TableDescriptor& desc, RegionServer* server) const;
   RegionDescriptor RegionDescriptorFor(const TableDescriptor& desc, const RegionRecord& r) const;
   // The online server with the fewest regions (nullptr when none is online).
@@ -93,6 +125,15 @@ class ClusterImpl {
   // offline (moving, splitting, recovering) for up to a few seconds.
   Status WithRegion(const std::string& table, const std::string& row,
                     const std::function<Status(Region&)>& fn);
+  // WithRegion for a write: also notes whether the disk refused it.
+  Status WithRegionWrite(const std::string& table, const std::string& row,
+                         const std::function<Status(Region&)>& fn);
+  // Records a "write refused" event when writes start failing with an
+  // IOError and a "writes resumed" one when one succeeds again.
+  void NoteWriteResult(const Status& s);
+  // The error a client gets for a region whose open failed (open_error set).
+  // REQUIRES: mu_ held (shared is enough).
+  Status OfflineStatus(const RegionEntry& entry) const;
 
   // admin_ddl.cc / admin_regions.cc (REQUIRES for *Locked: admin_mu_ held)
   Status CloseTableRegionsLocked(TableEntry& table, bool flush);
@@ -113,6 +154,12 @@ class ClusterImpl {
   // The table named `text` ("ns:name" or "name"). REQUIRES: admin_mu_ held
   // (entries are only erased under it, so the pointer stays valid).
   Result<TableEntry*> FindTableLocked(const std::string& text);
+  // "<encoded> (rows 'a' to 'b'): not online" (or ": did not open: <why>").
+  std::string DescribeOffline(const RegionEntry& e) const;
+  // OK when nothing was skipped; else Aborted naming the regions an admin
+  // action on `what` (`total` regions) could not act on, and what it did.
+  Status SkippedRegions(const std::string& action, const std::string& what, size_t total,
+                        const std::vector<std::string>& skipped) const;
   // Entries of a table or one region, by table name or encoded region name.
   Result<std::vector<std::shared_ptr<RegionEntry>>> ResolveRegions(const std::string& what);
 
@@ -158,6 +205,9 @@ class ClusterImpl {
   // dropped last in Close.
   std::unique_ptr<FileLock> dir_lock_;
   DataDirHolder holder_;
+  // The data directory's LOG (util/engine_log.h): opened right after the
+  // lock, closed right before it is released.
+  std::unique_ptr<EngineLog> log_;
   std::unique_ptr<Catalog> catalog_;
   std::vector<std::unique_ptr<RegionServer>> servers_;
   // One read-ahead thread for every server's block cache: a scan's loads go
@@ -180,6 +230,11 @@ class ClusterImpl {
   bool stopping_ = false;
   std::thread split_thread_;
 
+  // Whether the last write the disk could refuse was refused (see
+  // NoteWriteResult); changed under write_state_mu_.
+  std::atomic<bool> writes_refused_{false};
+  std::mutex write_state_mu_;
+
   // Metrics and events.
   mutable std::mutex metrics_mu_;
   std::condition_variable metrics_cv_;
@@ -189,6 +244,7 @@ class ClusterImpl {
   std::map<std::string, std::pair<uint64_t, uint64_t>> last_requests_;  // server -> (reads, writes)
   int64_t last_sample_ms_ = 0;
   uint64_t samples_taken_ = 0;
+  bool metrics_store_ok_ = true;  // the sampler thread's: the last store in the catalog worked
   std::thread sampler_thread_;
 };
 

@@ -129,8 +129,17 @@ void ClusterImpl::SamplerLoop() {
           add(kWriteCount, double(r.metrics.write_requests));
         }
       }
-      (void)catalog_->AppendMetrics(rows);
-      if (samples_taken_ % 600 == 0) (void)catalog_->TrimMetrics(sample.time_ms - kMetricsRetentionMs);
+      Status stored = catalog_->AppendMetrics(rows);
+      if (stored.ok() && samples_taken_ % 600 == 0) {
+        stored = catalog_->TrimMetrics(sample.time_ms - kMetricsRetentionMs);
+      }
+      // Once per run of failures (a full disk), not once a second.
+      if (!stored.ok() && metrics_store_ok_) {
+        LogIfFailed(log_.get(), stored, "storing metric samples in the catalog (samples stay in memory)");
+      } else if (stored.ok() && !metrics_store_ok_) {
+        Log(LogLevel::kInfo, "metric samples are stored in the catalog again");
+      }
+      metrics_store_ok_ = stored.ok();
     }
     {
       std::lock_guard<std::mutex> ml(metrics_mu_);
@@ -217,6 +226,19 @@ Result<std::vector<ClusterSample>> ClusterImpl::StoredMetrics(int64_t from_ms, i
 }
 
 void ClusterImpl::RecordEvent(ClusterEvent event) {
+  // Every event is a line of the LOG too; trouble at its level.
+  const std::string& k = event.kind;
+  const LogLevel level = k == kEventKindDamage || k == kEventWriteRefused ||
+                                 k == kEventFlushFailed || k == kEventCompactionFailed ||
+                                 k == kEventSplitFailed
+                             ? LogLevel::kError
+                             : k == "server stopped" ? LogLevel::kWarn : LogLevel::kInfo;
+  std::string line = k;
+  if (!event.table.empty()) line += " " + event.table;
+  if (!event.region.empty()) line += " region " + event.region;
+  if (!event.server.empty()) line += " on " + event.server;
+  if (!event.detail.empty()) line += ": " + event.detail;
+  Log(level, line);
   std::function<void(const ClusterEvent&)> listener;
   {
     std::lock_guard<std::mutex> l(metrics_mu_);

@@ -7,9 +7,10 @@ namespace regionlab {
 RegionServer::RegionServer(std::string name, std::string wal_dir, Env* env,
                            uint64_t block_cache_bytes, uint64_t global_memstore_limit,
                            uint64_t global_memstore_lower_mark, int background_threads,
-                           ReadAhead* read_ahead)
+                           ReadAhead* read_ahead, Logger* logger)
     : name_(std::move(name)),
       wal_dir_(std::move(wal_dir)),
+      logger_(logger),
       env_(env),
       threads_(background_threads),
       // Made once: store file readers of closed regions may outlive a stop and
@@ -19,13 +20,14 @@ RegionServer::RegionServer(std::string name, std::string wal_dir, Env* env,
   memstore_.lower_mark = global_memstore_lower_mark;
 }
 
-RegionServer::~RegionServer() { (void)Stop(); }
+RegionServer::~RegionServer() { (void)Stop(); }  // the cluster stops and logs first
 
 Status RegionServer::Start(int64_t start_code) {
   if (online()) return Status::OK();
   WalOptions wo;
   wo.env = env_;
   wo.dir = wal_dir_;
+  wo.logger = logger_;
   auto wal = Wal::Open(wo);
   if (!wal.ok()) return wal.status().WithContext("region server " + name_);
   wal_ = std::move(*wal);

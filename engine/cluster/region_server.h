@@ -26,10 +26,11 @@ class RegionServer {
   // `read_ahead`: the cluster's read-ahead thread, shared by the servers'
   // block caches; it must be destroyed before the server.
   // `global_memstore_lower_mark`: where its regions start flushing for
-  // global pressure (GlobalMemStoreTracker).
+  // global pressure (GlobalMemStoreTracker). `logger` (the engine's LOG; may
+  // be null) gets what the WAL cannot report to a writer. Not owned.
   RegionServer(std::string name, std::string wal_dir, Env* env, uint64_t block_cache_bytes,
                uint64_t global_memstore_limit, uint64_t global_memstore_lower_mark,
-               int background_threads, ReadAhead* read_ahead);
+               int background_threads, ReadAhead* read_ahead, Logger* logger = nullptr);
   ~RegionServer();
 
   // Opens a new WAL segment in wal_dir and starts the workers. `start_code`
@@ -53,6 +54,7 @@ class RegionServer {
  private:
   const std::string name_;
   const std::string wal_dir_;
+  Logger* const logger_;
   Env* env_;
   const int threads_;
   std::unique_ptr<BlockCache> cache_;

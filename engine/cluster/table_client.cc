@@ -7,6 +7,7 @@
 #include "cluster/cluster_impl.h"
 #include "cluster/hbase_meta.h"
 #include "regionlab/bytes.h"
+#include "util/clock.h"
 
 namespace regionlab {
 
@@ -41,6 +42,11 @@ Result<std::shared_ptr<RegionEntry>> ClusterImpl::Locate(const std::string& tabl
   return *entry;
 }
 
+Status ClusterImpl::OfflineStatus(const RegionEntry& entry) const {
+  return Status::Corruption("region " + entry.record.encoded_name + " of " + entry.record.table +
+                            " is offline: it did not open: " + entry.open_error);
+}
+
 Status ClusterImpl::WithRegion(const std::string& table, const std::string& row,
                                const std::function<Status(Region&)>& fn) {
   Status last;
@@ -55,7 +61,11 @@ Status ClusterImpl::WithRegion(const std::string& table, const std::string& row,
       // A disabled table is an answer, not a transient state.
       RL_RETURN_IF_ERROR(LocateLocked(table, row, &entry));
       region = (*entry)->region;
-      if (!region) offline = (*entry)->record.encoded_name;
+      if (!region) {
+        // A region that failed to open stays offline: no retry will help.
+        if (!(*entry)->open_error.empty()) return OfflineStatus(**entry);
+        offline = (*entry)->record.encoded_name;
+      }
     }
     if (region) {
       last = fn(*region);
@@ -68,9 +78,33 @@ Status ClusterImpl::WithRegion(const std::string& table, const std::string& row,
   return last;
 }
 
+Status ClusterImpl::WithRegionWrite(const std::string& table, const std::string& row,
+                                    const std::function<Status(Region&)>& fn) {
+  Status s = WithRegion(table, row, fn);
+  NoteWriteResult(s);
+  return s;
+}
+
+void ClusterImpl::NoteWriteResult(const Status& s) {
+  // An IOError is the disk refusing the write (full, failing); anything
+  // else is an answer about the write itself, or success.
+  const bool refused = s.IsIOError();
+  if (refused == writes_refused_.load(std::memory_order_relaxed)) return;
+  std::string detail;
+  {
+    std::lock_guard<std::mutex> l(write_state_mu_);
+    if (refused == writes_refused_.load(std::memory_order_relaxed)) return;
+    writes_refused_.store(refused, std::memory_order_relaxed);
+    detail = refused ? s.ToString() : "";
+  }
+  RecordEvent({clock_->NowMillis(), refused ? std::string(kEventWriteRefused)
+                                            : std::string(kEventWritesResumed),
+               "", "", "", detail});
+}
+
 Status Table::Put(const RowMutation& m) {
   if (IsMetaTable(name_)) return MetaIsReadOnly("put/delete");
-  return cluster_->WithRegion(name_, m.row, [&](Region& r) { return r.Mutate(m); });
+  return cluster_->WithRegionWrite(name_, m.row, [&](Region& r) { return r.Mutate(m); });
 }
 
 Status Table::Batch(const std::vector<RowMutation>& mutations) {
@@ -84,7 +118,7 @@ Status Table::Batch(const std::vector<RowMutation>& mutations) {
     groups[(*e)->record.encoded_name].push_back(m);
   }
   for (auto& [encoded, group] : groups) {
-    Status s = cluster_->WithRegion(name_, group.front().row, [&](Region& r) -> Status {
+    Status s = cluster_->WithRegionWrite(name_, group.front().row, [&](Region& r) -> Status {
       if (r.descriptor().encoded_name != encoded) return Status::Aborted("region changed");
       return r.MutateBatch(group);
     });
@@ -117,7 +151,7 @@ Result<int64_t> Table::Increment(const std::string& row, const std::string& fami
                                  const std::string& qualifier, int64_t amount) {
   if (IsMetaTable(name_)) return MetaIsReadOnly("incr");
   int64_t value = 0;
-  Status s = cluster_->WithRegion(name_, row, [&](Region& r) -> Status {
+  Status s = cluster_->WithRegionWrite(name_, row, [&](Region& r) -> Status {
     auto v = r.Increment(row, family, qualifier, amount);
     if (!v.ok()) return v.status();
     value = *v;
@@ -131,7 +165,7 @@ Result<std::string> Table::Append(const std::string& row, const std::string& fam
                                   const std::string& qualifier, const std::string& suffix) {
   if (IsMetaTable(name_)) return MetaIsReadOnly("append");
   std::string value;
-  Status s = cluster_->WithRegion(name_, row, [&](Region& r) -> Status {
+  Status s = cluster_->WithRegionWrite(name_, row, [&](Region& r) -> Status {
     auto v = r.Append(row, family, qualifier, suffix);
     if (!v.ok()) return v.status();
     value = std::move(*v);
@@ -146,7 +180,7 @@ Result<bool> Table::CheckAndMutate(const std::string& family, const std::string&
                                    const RowMutation& m) {
   if (IsMetaTable(name_)) return MetaIsReadOnly("checkAndMutate");
   bool applied = false;
-  Status s = cluster_->WithRegion(name_, m.row, [&](Region& r) -> Status {
+  Status s = cluster_->WithRegionWrite(name_, m.row, [&](Region& r) -> Status {
     auto v = r.CheckAndMutate(family, qualifier, expected, m);
     if (!v.ok()) return v.status();
     applied = *v;
@@ -228,6 +262,10 @@ class ClusterScanner final : public ResultScanner {
       {
         std::shared_lock l(cluster_->mu_);
         region = entry->region;
+        if (region == nullptr && !entry->open_error.empty()) {
+          status_ = cluster_->OfflineStatus(*entry);
+          return false;
+        }
       }
       if (region == nullptr) {
         std::this_thread::sleep_for(std::chrono::milliseconds(kRetryMillis));

@@ -96,7 +96,7 @@ RegionImpl::RegionImpl(const RegionOptions& options, std::string dir, RegionDesc
   }
 }
 
-RegionImpl::~RegionImpl() { (void)Shutdown(/*flush=*/true); }
+RegionImpl::~RegionImpl() { (void)Shutdown(/*flush=*/true, /*stay_open_if_flush_fails=*/false); }
 
 Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
   RecoveryReport local_report;
@@ -241,6 +241,17 @@ Status RegionImpl::ReplayOwnEdits(const std::string& wal_dir, RecoveryReport* re
       },
       &wal_report));
   for (const auto& p : wal_report.problems) report->problems.push_back(p.ToString());
+  if (wal_report.damaged_segments.empty()) return Status::OK();
+  // Moved aside before anything deletes the directory's segments.
+  const std::string corrupt = options_.wal_corrupt_dir.empty()
+                                  ? JoinPath(JoinPath(dir_, "wal"), "corrupt")
+                                  : options_.wal_corrupt_dir;
+  auto lines = QuarantineDamagedSegments(env_, wal_report, corrupt);
+  if (!lines.ok()) return lines.status().WithContext("region " + descriptor_.encoded_name);
+  for (auto& line : *lines) {
+    report->warnings.push_back("region " + descriptor_.encoded_name + " of " + descriptor_.table +
+                               ": " + line);
+  }
   return Status::OK();
 }
 
@@ -291,7 +302,7 @@ Status RegionImpl::Replay(const WalEntry& entry) {
   return Status::OK();
 }
 
-Status RegionImpl::Shutdown(bool flush) {
+Status RegionImpl::Shutdown(bool flush, bool stay_open_if_flush_fails) {
   {
     std::unique_lock<std::mutex> l(bg_mu_);
     if (closed_ || closing_) return Status::OK();
@@ -308,8 +319,18 @@ Status RegionImpl::Shutdown(bool flush) {
   Status s;
   if (flush) {
     bool any = false;
-    for (const auto& st : stores_) any |= !st.version->active->Empty();
+    for (const auto& st : stores_) any |= !st.version->active->Empty() || st.version->snapshot;
     if (any) s = FlushNow(FlushReason::kClose);
+  }
+  if (!s.ok() && stay_open_if_flush_fails) {
+    // The memstores still hold edits that are only in the WAL: the region
+    // stays open and serves them, and the caller's close (a split, a move)
+    // fails instead of taking them offline.
+    std::lock_guard<std::mutex> l(bg_mu_);
+    closing_ = false;
+    closing_writes_.store(false);
+    bg_cv_.notify_all();
+    return s.WithContext("region " + descriptor_.encoded_name + " stays open");
   }
   own_pool_.reset();
   if (own_wal_ != nullptr) {
@@ -488,8 +509,8 @@ Status Region::RollWal() { return impl_->RollWal(); }
 RegionMetrics Region::GetMetrics() const { return impl_->GetMetrics(); }
 void Region::SetListener(RegionListener l) { impl_->SetListener(std::move(l)); }
 Status Region::Replay(const WalEntry& entry) { return impl_->Replay(entry); }
-Status Region::Close() { return impl_->Shutdown(/*flush=*/true); }
-Status Region::Abort() { return impl_->Shutdown(/*flush=*/false); }
+Status Region::Close() { return impl_->Shutdown(/*flush=*/true, /*stay_open_if_flush_fails=*/true); }
+Status Region::Abort() { return impl_->Shutdown(/*flush=*/false, false); }
 Result<SplitPoint> Region::GetSplitPoint() const { return impl_->GetSplitPoint(); }
 
 Status Region::VisitStoreFiles(

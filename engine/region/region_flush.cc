@@ -12,6 +12,7 @@
 #include "storefile/store_file_writer.h"
 #include "util/clock.h"
 #include "util/crash_point.h"
+#include "util/engine_log.h"
 #include "util/env.h"
 #include "wal/wal.h"
 
@@ -111,13 +112,19 @@ Status RegionImpl::FlushNow(FlushReason reason) {
     auto file = WriteStoreFile(i, std::move(it), ScanType::kCompactRetainDeletes,
                                /*compaction=*/false, /*major=*/false, &cells);
     if (!file.ok()) {
-      return file.status().WithContext("flush of region " + descriptor_.encoded_name);
+      // The snapshot stays and is flushed again next time; the files this
+      // flush already wrote are in no manifest, so they go.
+      for (const auto& f : outputs) {
+        if (f) RemoveUnused(f->path, "of a failed flush");
+      }
+      return FlushFailed(file.status().WithContext("flush of region " + descriptor_.encoded_name));
     }
     outputs[i] = *file;
     total_cells += cells;
     if (*file) file_bytes += (*file)->size;
   }
   uint64_t flushed_sequence_id = 0;
+  Status manifest_status;
   {
     std::lock_guard<std::mutex> l(state_mu_);
     RegionManifest next = manifest_;
@@ -125,20 +132,32 @@ Status RegionImpl::FlushNow(FlushReason reason) {
       if (outputs[i]) next.files[stores_[i].family.name].push_back(outputs[i]->name);
     }
     next.flushed_sequence_id = std::max(next.flushed_sequence_id, seq);
-    Status s = WriteManifest(env_, dir_, next);
-    if (!s.ok()) return s.WithContext("flush of region " + descriptor_.encoded_name);
-    manifest_ = std::move(next);
-    for (size_t i = 0; i < stores_.size(); ++i) {
-      auto v = std::make_shared<StoreVersion>(*stores_[i].version);
-      v->snapshot = nullptr;
-      if (outputs[i]) v->files.push_back(outputs[i]);
-      stores_[i].version = std::move(v);
+    manifest_status = WriteManifest(env_, dir_, next);
+    if (manifest_status.ok()) {
+      manifest_ = std::move(next);
+      for (size_t i = 0; i < stores_.size(); ++i) {
+        auto v = std::make_shared<StoreVersion>(*stores_[i].version);
+        v->snapshot = nullptr;
+        if (outputs[i]) v->files.push_back(outputs[i]);
+        stores_[i].version = std::move(v);
+      }
+      snapshot_bytes_.store(0, std::memory_order_relaxed);
+      // Read under the lock: a compaction may be replacing manifest_ meanwhile.
+      flushed_sequence_id = manifest_.flushed_sequence_id;
     }
-    snapshot_bytes_.store(0, std::memory_order_relaxed);
-    // Read under the lock: a compaction may be replacing manifest_ meanwhile.
-    flushed_sequence_id = manifest_.flushed_sequence_id;
+  }
+  if (!manifest_status.ok()) {
+    for (const auto& f : outputs) {
+      if (f) RemoveUnused(f->path, "of a failed flush");
+    }
+    return FlushFailed(manifest_status.WithContext("flush of region " + descriptor_.encoded_name));
   }
   flushed_sequence_id_ = flushed_sequence_id;
+  {
+    std::lock_guard<std::mutex> l(bg_mu_);
+    last_flush_error_ = Status::OK();
+    bg_flush_error_ = Status::OK();  // whoever ran it, the latest flush worked
+  }
   if (wal_ != nullptr) wal_->MarkFlushed(descriptor_.encoded_name, seq);
   if (options_.global_memstore != nullptr) {
     const auto cur = static_cast<int64_t>(MemstoreHeapSize());
@@ -159,6 +178,35 @@ Status RegionImpl::FlushNow(FlushReason reason) {
   if (cb) cb(ev);
   MaybeScheduleCompaction();
   return Status::OK();
+}
+
+void RegionImpl::RemoveUnused(const std::string& path, const char* why) {
+  // Not in the manifest: a failure leaves a file the next open removes.
+  Status s = env_->RemoveFile(path);
+  if (!s.ok() && !s.IsNotFound()) {
+    LogIfFailed(options_.logger, s,
+                "region " + descriptor_.encoded_name + ": removing the store file " + path + " (" +
+                    why + ")");
+  }
+}
+
+Status RegionImpl::FlushFailed(const Status& s) {
+  {
+    std::lock_guard<std::mutex> l(bg_mu_);
+    last_flush_error_ = s;
+  }
+  ReportBackgroundError("flush", s);
+  NotifyFlushDone();  // a writer waiting on a blocked memstore sees the failure
+  return s;
+}
+
+void RegionImpl::ReportBackgroundError(const char* what, const Status& s) {
+  std::function<void(const std::string&, const Status&)> cb;
+  {
+    std::lock_guard<std::mutex> l(bg_mu_);
+    cb = listener_.on_error;
+  }
+  if (cb) cb(what, s);
 }
 
 void RegionImpl::NotifyFlushDone() {
@@ -249,46 +297,57 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
                             /*compaction=*/true, drop_deletes, &cells);
   // The listener is told after the locks are released: it may flush.
   uint64_t out_bytes = 0, ms = 0;
+  Status failure;
   {
     std::lock_guard<std::mutex> l(state_mu_);
     st.compacting = false;
     if (!out.ok()) {
-      return out.status().WithContext("compaction of region " + descriptor_.encoded_name +
-                                      " family " + st.family.name);
-    }
-    auto v = std::make_shared<StoreVersion>(*st.version);
-    std::vector<std::shared_ptr<StoreFile>> files;
-    bool placed = false;
-    for (const auto& f : v->files) {
-      if (std::find(inputs.begin(), inputs.end(), f) != inputs.end()) {
-        if (!placed && *out) files.push_back(*out);
-        placed = true;
+      failure = out.status().WithContext("compaction of region " + descriptor_.encoded_name +
+                                         " family " + st.family.name);
+    } else {
+      auto v = std::make_shared<StoreVersion>(*st.version);
+      std::vector<std::shared_ptr<StoreFile>> files;
+      bool placed = false;
+      for (const auto& f : v->files) {
+        if (std::find(inputs.begin(), inputs.end(), f) != inputs.end()) {
+          if (!placed && *out) files.push_back(*out);
+          placed = true;
+        } else {
+          files.push_back(f);
+        }
+      }
+      RegionManifest next = manifest_;
+      auto& names = next.files[st.family.name];
+      names.clear();
+      for (const auto& f : files) names.push_back(f->name);
+      failure = WriteManifest(env_, dir_, next);
+      if (!failure.ok()) {
+        // The inputs stay; the output is in no manifest.
+        if (*out) RemoveUnused((*out)->path, "of a failed compaction");
+        failure = failure.WithContext("compaction of region " + descriptor_.encoded_name);
       } else {
-        files.push_back(f);
+        manifest_ = std::move(next);
+        v->files = std::move(files);
+        st.version = std::move(v);
+        for (const auto& f : inputs) {
+          cache_->EraseFile(f->reader->file_id());
+          // Open readers keep their descriptor. A reference's file belongs to the
+          // parent region; the cluster removes the parent once nothing refers to it.
+          if (!f->is_reference) RemoveUnused(f->path, "compacted away");
+        }
+        ++compactions_;
+        if (major) ++major_compactions_;
+        compacted_in_ += input_bytes;
+        out_bytes = *out ? (*out)->size : 0;
+        compacted_out_ += out_bytes;
+        ms = ElapsedMs(start);
+        compaction_time_ms_ += ms;
       }
     }
-    RegionManifest next = manifest_;
-    auto& names = next.files[st.family.name];
-    names.clear();
-    for (const auto& f : files) names.push_back(f->name);
-    Status s = WriteManifest(env_, dir_, next);
-    if (!s.ok()) return s.WithContext("compaction of region " + descriptor_.encoded_name);
-    manifest_ = std::move(next);
-    v->files = std::move(files);
-    st.version = std::move(v);
-    for (const auto& f : inputs) {
-      cache_->EraseFile(f->reader->file_id());
-      // Open readers keep their descriptor. A reference's file belongs to the
-      // parent region; the cluster removes the parent once nothing refers to it.
-      if (!f->is_reference) (void)env_->RemoveFile(f->path);
-    }
-    ++compactions_;
-    if (major) ++major_compactions_;
-    compacted_in_ += input_bytes;
-    out_bytes = *out ? (*out)->size : 0;
-    compacted_out_ += out_bytes;
-    ms = ElapsedMs(start);
-    compaction_time_ms_ += ms;
+  }
+  if (!failure.ok()) {
+    ReportBackgroundError("compaction", failure);
+    return failure;
   }
   CompactionEvent ev{descriptor_.encoded_name, st.family.name, major, clock_->NowMillis(),
                      inputs.size(), input_bytes, out_bytes, cells, ms};
@@ -315,7 +374,7 @@ Status RegionImpl::Flush(FlushReason reason, bool wait) {
     std::lock_guard<std::mutex> bl(bg_mu_);
     flush_scheduled_ = false;
     --bg_running_;
-    if (!s.ok() && bg_error_.ok()) bg_error_ = s;
+    bg_flush_error_ = s;  // the latest background flush's outcome
     bg_cv_.notify_all();
   });
   return Status::OK();
@@ -340,6 +399,7 @@ Status RegionImpl::Compact(bool major, bool wait) {
       std::swap(requested_major, compaction_requested_major_);
       bg_cv_.notify_all();
     }
+    // Only queues it; its outcome reaches the listener (on_error).
     if (requested) (void)Compact(requested_major, /*wait=*/false);
     return s;
   }
@@ -370,7 +430,7 @@ Status RegionImpl::Compact(bool major, bool wait) {
     std::lock_guard<std::mutex> bl(bg_mu_);
     compaction_scheduled_ = false;
     --bg_running_;
-    if (!s.ok() && bg_error_.ok()) bg_error_ = s;
+    bg_compaction_error_ = s;  // the latest background compaction's outcome
     bg_cv_.notify_all();
   });
   return Status::OK();
@@ -386,13 +446,15 @@ void RegionImpl::MaybeScheduleCompaction() {
                 HasReferences(*st.version);
     }
   }
-  if (needed) (void)Compact(/*major=*/false, /*wait=*/false);
+  if (needed) (void)Compact(/*major=*/false, /*wait=*/false);  // queued; see on_error
 }
 
 Status RegionImpl::WaitForBackgroundWork() {
   std::unique_lock<std::mutex> l(bg_mu_);
   bg_cv_.wait(l, [this] { return bg_running_ == 0; });
-  return bg_error_;
+  // The latest outcomes: a failure that a later run of the same job made
+  // good is not reported again.
+  return !bg_flush_error_.ok() ? bg_flush_error_ : bg_compaction_error_;
 }
 
 }  // namespace regionlab

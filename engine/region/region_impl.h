@@ -39,7 +39,10 @@ class RegionImpl {
   Status Open(Wal* shared_wal, RecoveryReport* report);
   // Waits for in-flight writes and background work, then closes; with
   // flush=false the memstores are dropped (an abort: the WAL still has them).
-  Status Shutdown(bool flush);
+  // Waits for writes and background work, flushes (when asked) and closes.
+  // With stay_open_if_flush_fails, a failed flush leaves the region open and
+  // usable and is returned (Region::Close); otherwise it closes regardless.
+  Status Shutdown(bool flush, bool stay_open_if_flush_fails);
   Result<SplitPoint> GetSplitPoint() const;
   Status VisitStoreFiles(const std::function<Status(const std::string&, const std::string&,
                                                     const std::string&)>& fn) const;
@@ -96,7 +99,12 @@ class RegionImpl {
   // Leader only: inserts the group's cells into the active memstores.
   void ApplyGroupToMemstores(uint64_t first_seq, int64_t now_ms);
   void AfterWrite();
-  void WaitWhileMemstoreBlocked();
+  // Waits while the memstores are over the blocking limit, asking for
+  // flushes; an IOError when they are and the flush failed (the write is
+  // refused until a flush succeeds).
+  Status WaitWhileMemstoreBlocked();
+  // Tells the listener that a background job failed. Never under a lock.
+  void ReportBackgroundError(const char* what, const Status& s);
   // Active + snapshot memstore bytes, from the counters below (no lock).
   uint64_t MemstoreHeapSize() const;
   // Recomputes active_bytes_ from the memstores (after a replay).
@@ -141,6 +149,11 @@ class RegionImpl {
   void MaybeScheduleCompaction();
   ScanQueryOptions CompactionOptionsFor(const Store& store) const;
   void NotifyFlushDone();
+  // Records a failed flush (writes over the blocking limit are refused until
+  // one succeeds) and tells the listener; returns `s`.
+  Status FlushFailed(const Status& s);
+  // Removes a store file no manifest lists; a failure is logged.
+  void RemoveUnused(const std::string& path, const char* why);
 
   // Resolved settings.
   RegionOptions options_;
@@ -208,7 +221,10 @@ class RegionImpl {
   bool compaction_requested_ = false;
   bool compaction_requested_major_ = false;
   int bg_running_ = 0;
-  Status bg_error_;
+  // The outcomes of the latest background flush and compaction.
+  Status bg_flush_error_, bg_compaction_error_;
+  // The last flush's failure; cleared by a flush that succeeds. Guarded by bg_mu_.
+  Status last_flush_error_;
   bool closing_ = false;
   bool closed_ = false;
   RegionListener listener_;

@@ -132,20 +132,29 @@ void RegionImpl::RefreshActiveBytes() {
   active_bytes_.store(total, std::memory_order_relaxed);
 }
 
-void RegionImpl::WaitWhileMemstoreBlocked() {
+Status RegionImpl::WaitWhileMemstoreBlocked() {
   const uint64_t blocking =
       options_.memstore_flush_size * static_cast<uint64_t>(std::max(1, options_.memstore_block_multiplier));
-  if (MemstoreHeapSize() <= blocking) return;
+  if (MemstoreHeapSize() <= blocking) return Status::OK();
   ++blocked_writes_;
   for (;;) {
     // Requested on every round: a flush that was already running when this
     // writer arrived swapped out a memstore from before the block and leaves
     // the active one over the limit; only a further flush brings it down.
+    // A flush that failed (a full disk) is tried again the same way, so
+    // writes resume by themselves once one succeeds.
     (void)Flush(FlushReason::kSize, /*wait=*/false);
     std::unique_lock<std::mutex> l(bg_mu_);
-    if (closing_ || !bg_error_.ok()) return;
+    if (closing_) return Status::OK();
+    if (!last_flush_error_.ok() && !flush_scheduled_) {
+      return Status::IOError(
+          "region " + descriptor_.encoded_name + " refuses writes: its memstores hold " +
+          std::to_string(MemstoreHeapSize()) + " bytes, over the blocking limit of " +
+          std::to_string(blocking) + " (" + std::to_string(options_.memstore_block_multiplier) +
+          " x MEMSTORE_FLUSHSIZE), and the flush failed: " + last_flush_error_.ToString());
+    }
     l.unlock();
-    if (MemstoreHeapSize() <= blocking) return;
+    if (MemstoreHeapSize() <= blocking) return Status::OK();
     l.lock();
     bg_cv_.wait_for(l, std::chrono::milliseconds(50));
   }
@@ -209,7 +218,7 @@ Status RegionImpl::Write(std::span<const RowMutation> input, bool rows_locked) {
     for (auto& m : resolved) RL_RETURN_IF_ERROR(ResolveLatestVersionDeletes(&m));
     input = resolved;
   }
-  WaitWhileMemstoreBlocked();
+  RL_RETURN_IF_ERROR(WaitWhileMemstoreBlocked());
 
   Writer w;
   w.mutations = input.data();
@@ -287,7 +296,7 @@ Status RegionImpl::AppendGroupToWal(uint64_t first_seq, int64_t now, bool sync) 
                                        std::to_string(payload) +
                                        " bytes, more than a WAL record can hold");
       }
-      wal::FinishRecord(&wal_records_, header_pos, wal::RecordType::kEntry);
+      wal::FinishRecord(&wal_records_, header_pos, wal::RecordType::kEntry, wal_->run_id());
       ++entries;
       max_seq = seq;
     }
@@ -328,6 +337,8 @@ void RegionImpl::AfterWrite() {
     const auto cur = static_cast<int64_t>(MemstoreHeapSize());
     options_.global_memstore->bytes += cur - global_accounted_.exchange(cur);
   }
+  // Flush(wait=false) only queues the flush: its outcome reaches the
+  // listener (on_error) and the writers a blocked memstore holds back.
   if (active_bytes_.load(std::memory_order_relaxed) >= options_.memstore_flush_size) {
     (void)Flush(FlushReason::kSize, /*wait=*/false);
   } else if (options_.global_memstore != nullptr && options_.global_memstore->limit > 0 &&

@@ -83,6 +83,16 @@ StatementResult Shell::Execute(const Statement& st) {
   return Finish(st, &ctx, s, spec->name, elapsed());
 }
 
+void Shell::AddPendingWarnings(const std::vector<std::string>& warnings) {
+  pending_warnings_.insert(pending_warnings_.end(), warnings.begin(), warnings.end());
+}
+
+std::vector<std::string> Shell::TakePendingWarnings() {
+  std::vector<std::string> out;
+  out.swap(pending_warnings_);
+  return out;
+}
+
 StatementResult Shell::Finish(const Statement& st, const CommandContext* ctx, const Status& status,
                               std::string_view usage_name, double seconds) {
   StatementResult r;
@@ -99,23 +109,32 @@ StatementResult Shell::Finish(const Statement& st, const CommandContext* ctx, co
   } else if (ctx != nullptr) {
     // The command's result fields follow statement and ok, in the order set.
     for (const auto& [key, value] : ctx->json().members()) r.json.Set(key, value);
-    if (ctx->warnings().size() > 0) r.json.Set("warnings", ctx->warnings());
   }
+  const std::vector<std::string> pending = TakePendingWarnings();
+  Json warnings = Json::Array();
+  for (const auto& w : pending) warnings.Push(Json(w));
+  if (r.ok && ctx != nullptr) {
+    for (const Json& w : ctx->warnings().items()) warnings.Push(w);
+  }
+  if (warnings.size() > 0) r.json.Set("warnings", warnings);
   if (options_.json) {
     r.output = r.json.Dump() + "\n";
     return r;
   }
+  std::string prefix;
+  for (const auto& w : pending) prefix += "WARNING: " + w + "\n";
   if (r.ok) {
-    r.output = ctx != nullptr ? ctx->text() : std::string();
+    r.output = prefix + (ctx != nullptr ? ctx->text() : std::string());
     r.output += TookLine(seconds);
     if (ctx != nullptr && !ctx->return_value().empty()) {
       r.output += "=> " + ctx->return_value() + "\n";
     }
     return r;
   }
+  r.output = prefix;
   // HBase's interactive error form; a failing command keeps what it printed
   // before failing (e.g. the rows a scan showed before a region error).
-  if (ctx != nullptr) r.output = ctx->text();
+  if (ctx != nullptr) r.output += ctx->text();
   r.output += "\nERROR: " + r.error + "\n";
   if (!usage_name.empty()) {
     r.output += "\nFor usage try 'help \"" + std::string(usage_name) + "\"'\n";

@@ -73,6 +73,13 @@ class Shell {
   const std::map<std::string, const CommandSpec*>& commands() const { return commands_; }
   const CommandSpec* FindCommand(std::string_view name) const;
 
+  // Warnings about the cluster itself (damage found when it opened): the
+  // next statement's result carries them, before its own output in text
+  // and first in its JSON `warnings`, so a script cannot miss them.
+  void AddPendingWarnings(const std::vector<std::string>& warnings);
+  // Takes the pending warnings (for a session that prints them itself).
+  std::vector<std::string> TakePendingWarnings();
+
   // Interactive sessions register the lines typed so far for `history`.
   void SetHistory(const std::vector<std::string>* history) { history_ = history; }
   const std::vector<std::string>* history() const { return history_; }
@@ -85,6 +92,7 @@ class Shell {
   ShellOptions options_;
   std::map<std::string, const CommandSpec*> commands_;
   const std::vector<std::string>* history_ = nullptr;
+  std::vector<std::string> pending_warnings_;
 };
 
 // Turns an engine Status into the message the HBase shell prints after

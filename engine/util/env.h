@@ -30,6 +30,15 @@ class WritableFile {
   // flushes; never while the file is being closed.
   virtual Status SyncFlushed(uint64_t flushed_bytes) = 0;
   virtual Status Close() = 0;
+  // Closes the file cut to its first `size` bytes, dropping what later
+  // appends wrote or buffered, and syncs what is kept (as far as the disk
+  // lets it): for a writer whose last append, flush or sync failed and whose
+  // refused bytes must not be found in the file afterwards.
+  // REQUIRES: size <= Size(). The default closes and keeps everything.
+  virtual Status AbandonAfter(uint64_t size) {
+    (void)size;
+    return Close();
+  }
   // Bytes appended so far, including any that were in the file when it was opened.
   virtual uint64_t Size() const = 0;
 };

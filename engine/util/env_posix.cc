@@ -25,6 +25,17 @@ Status PosixError(const std::string& context, int err) {
   return Status::IOError(msg);
 }
 
+// Truncates the open file to `size` bytes, then fdatasyncs it: the cut
+// reaches the disk before anything it kept is relied on.
+Status CutAndSync(const std::string& path, int fd, uint64_t size) {
+  if (fd < 0) return Status::OK();
+  if (::ftruncate(fd, static_cast<off_t>(size)) != 0) {
+    return PosixError(path + " (truncate to " + std::to_string(size) + " bytes)", errno);
+  }
+  if (::fdatasync(fd) != 0) return PosixError(path + " (sync)", errno);
+  return Status::OK();
+}
+
 class PosixWritableFile final : public WritableFile {
  public:
   PosixWritableFile(std::string path, int fd, uint64_t size)
@@ -61,6 +72,14 @@ class PosixWritableFile final : public WritableFile {
     if (fd_ >= 0 && ::close(fd_) != 0 && s.ok()) s = PosixError(path_ + " (close)", errno);
     fd_ = -1;
     return s;
+  }
+
+  Status AbandonAfter(uint64_t size) override {
+    buffer_.clear();
+    size_ = size;
+    Status s = CutAndSync(path_, fd_, size);
+    Status c = Close();
+    return s.ok() ? c : s;
   }
 
   uint64_t Size() const override { return size_; }
@@ -203,6 +222,15 @@ class PosixMappedFile final : public WritableFile {
     if (::close(fd_) != 0 && s.ok()) s = PosixError(path_ + " (close)", errno);
     fd_ = -1;
     return s;
+  }
+
+  Status AbandonAfter(uint64_t size) override {
+    if (fd_ < 0) return Status::OK();
+    Unmap();
+    size_ = std::min(size_, size);
+    Status s = CutAndSync(path_, fd_, size_);
+    Status c = Close();
+    return s.ok() ? c : s;
   }
 
   uint64_t Size() const override { return size_; }

@@ -63,6 +63,12 @@ class FaultInjectionWritableFile final : public WritableFile {
     return base_->Close();
   }
 
+  Status AbandonAfter(uint64_t size) override {
+    if (closed_) return Status::OK();
+    closed_ = true;
+    return base_->AbandonAfter(size);
+  }
+
   uint64_t Size() const override { return base_->Size(); }
 
  private:
@@ -86,6 +92,7 @@ Result<std::unique_ptr<WritableFile>> FaultInjectionEnv::Wrap(
 }
 
 Result<std::unique_ptr<WritableFile>> FaultInjectionEnv::NewWritableFile(const std::string& path) {
+  RL_RETURN_IF_ERROR(Injected(kFaultCreate, path, "create"));
   const bool existed = base_->FileExists(path);
   auto file = base_->NewWritableFile(path);
   if (!file.ok()) return file.status();
@@ -101,6 +108,7 @@ Result<std::unique_ptr<WritableFile>> FaultInjectionEnv::NewWritableFile(const s
 
 Result<std::unique_ptr<WritableFile>> FaultInjectionEnv::NewAppendableFile(
     const std::string& path) {
+  RL_RETURN_IF_ERROR(Injected(kFaultCreate, path, "create"));
   const bool existed = base_->FileExists(path);
   auto file = base_->NewAppendableFile(path);
   if (!file.ok()) return file.status();
@@ -122,6 +130,8 @@ Status FaultInjectionEnv::RemoveFile(const std::string& path) {
 }
 
 Status FaultInjectionEnv::RenameFile(const std::string& from, const std::string& to) {
+  RL_RETURN_IF_ERROR(Injected(kFaultRename, from, "rename"));
+  RL_RETURN_IF_ERROR(Injected(kFaultRename, to, "rename"));
   RL_RETURN_IF_ERROR(base_->RenameFile(from, to));
   std::lock_guard<std::mutex> lock(mu_);
   auto it = files_.find(from);
@@ -145,6 +155,7 @@ Status FaultInjectionEnv::RemoveDirRecursive(const std::string& dir) {
 }
 
 Status FaultInjectionEnv::SyncDir(const std::string& dir) {
+  RL_RETURN_IF_ERROR(Injected(kFaultSyncDir, dir, "sync directory"));
   RL_RETURN_IF_ERROR(base_->SyncDir(dir));
   const std::string d = StripTrailingSlashes(dir);
   std::lock_guard<std::mutex> lock(mu_);
@@ -210,6 +221,38 @@ void FaultInjectionEnv::FailAfterWrites(int64_t n) {
   writes_left_ = n < 0 ? -1 : n;
 }
 
+void FaultInjectionEnv::InjectFault(uint32_t ops, FaultKind kind, std::string path_part) {
+  std::lock_guard<std::mutex> lock(mu_);
+  faults_.push_back({ops, kind, std::move(path_part)});
+}
+
+void FaultInjectionEnv::ClearFaults() {
+  std::lock_guard<std::mutex> lock(mu_);
+  faults_.clear();
+}
+
+uint64_t FaultInjectionEnv::InjectedFailures() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return injected_failures_;
+}
+
+Status FaultInjectionEnv::InjectedLocked(uint32_t op, const std::string& path, const char* what) {
+  for (const Fault& f : faults_) {
+    if ((f.ops & op) == 0 || path.find(f.path_part) == std::string::npos) continue;
+    ++injected_failures_;
+    // The words the POSIX Env uses for ENOSPC and EIO (strerror).
+    return Status::IOError(path + " (" + what + "): " +
+                           (f.kind == FaultKind::kNoSpace ? "No space left on device"
+                                                          : "Input/output error"));
+  }
+  return Status::OK();
+}
+
+Status FaultInjectionEnv::Injected(uint32_t op, const std::string& path, const char* what) {
+  std::lock_guard<std::mutex> lock(mu_);
+  return InjectedLocked(op, path, what);
+}
+
 uint64_t FaultInjectionEnv::SyncCount() const {
   std::lock_guard<std::mutex> lock(mu_);
   return sync_count_;
@@ -249,7 +292,7 @@ Status FaultInjectionEnv::BeforeAppend(const std::string& path, uint64_t epoch) 
     }
   }
   if (write_error_) return Status::IOError(path + " (append): injected write error");
-  return Status::OK();
+  return InjectedLocked(kFaultAppend, path, "append");
 }
 
 Status FaultInjectionEnv::BeforeSync(const std::string& path, uint64_t epoch) {
@@ -258,7 +301,7 @@ Status FaultInjectionEnv::BeforeSync(const std::string& path, uint64_t epoch) {
     return Status::IOError(path + " (sync): file handle outlived a simulated crash");
   }
   if (write_error_) return Status::IOError(path + " (sync): injected write error");
-  return Status::OK();
+  return InjectedLocked(kFaultSync, path, "sync");
 }
 
 void FaultInjectionEnv::AfterSync(const std::string& path, uint64_t size) {

@@ -9,6 +9,10 @@
 //   * inject IO errors: SetWriteError(true) makes Append and Sync fail with
 //     IOError; FailAfterWrites(n) lets n more Appends succeed and then turns
 //     the write error on (a disk that dies mid-stream);
+//   * make chosen operations fail as a full disk (ENOSPC) or a failing one
+//     (EIO) does, on the files whose path contains a given part:
+//     InjectFault(kFaultAppend | kFaultSync, FaultKind::kNoSpace, "/wal/");
+//     ClearFaults() is the disk recovering (space freed);
 //   * count syncs: SyncCount() (file syncs) and DirSyncCount().
 //
 // Model and limits:
@@ -30,10 +34,24 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "util/env.h"
 
 namespace regionlab {
+
+// The operations InjectFault can make fail (a bit set).
+inline constexpr uint32_t kFaultAppend = 1;    // WritableFile::Append
+inline constexpr uint32_t kFaultSync = 2;      // WritableFile::Sync and SyncFlushed
+inline constexpr uint32_t kFaultCreate = 4;    // NewWritableFile, NewAppendableFile
+inline constexpr uint32_t kFaultRename = 8;    // RenameFile (either path)
+inline constexpr uint32_t kFaultSyncDir = 16;  // SyncDir
+inline constexpr uint32_t kFaultAll = 31;
+
+enum class FaultKind {
+  kNoSpace,  // ENOSPC: "No space left on device"
+  kIOError,  // EIO: "Input/output error"
+};
 
 class FaultInjectionEnv final : public EnvWrapper {
  public:
@@ -60,6 +78,17 @@ class FaultInjectionEnv final : public EnvWrapper {
   // A negative n cancels a pending countdown.
   void FailAfterWrites(int64_t n);
 
+  // From now on, the operations in `ops` on paths that contain `path_part`
+  // (every path when empty) fail with IOError "<path> (<operation>): No
+  // space left on device" or "...: Input/output error", as the POSIX Env
+  // reports ENOSPC and EIO, and do nothing. Several faults may be active.
+  void InjectFault(uint32_t ops, FaultKind kind, std::string path_part = {});
+  // The disk recovers: no injected fault any more (SetWriteError and
+  // FailAfterWrites are separate).
+  void ClearFaults();
+  // Operations refused by InjectFault so far.
+  uint64_t InjectedFailures() const;
+
   // Successful file syncs / directory syncs so far.
   uint64_t SyncCount() const;
   uint64_t DirSyncCount() const;
@@ -79,6 +108,9 @@ class FaultInjectionEnv final : public EnvWrapper {
   Status BeforeAppend(const std::string& path, uint64_t epoch);
   Status BeforeSync(const std::string& path, uint64_t epoch);
   Status CheckAlive(const std::string& path, uint64_t epoch, const char* op) const;
+  // IOError when an injected fault covers `op` on `path`. REQUIRES: mu_ held.
+  Status InjectedLocked(uint32_t op, const std::string& path, const char* what);
+  Status Injected(uint32_t op, const std::string& path, const char* what);
   void AfterSync(const std::string& path, uint64_t size);
 
   Result<std::unique_ptr<WritableFile>> Wrap(const std::string& path,
@@ -94,6 +126,13 @@ class FaultInjectionEnv final : public EnvWrapper {
   int64_t writes_left_ = -1;                // guarded by mu_; -1: no countdown
   uint64_t sync_count_ = 0;                 // guarded by mu_
   uint64_t dir_sync_count_ = 0;             // guarded by mu_
+  struct Fault {
+    uint32_t ops;
+    FaultKind kind;
+    std::string path_part;
+  };
+  std::vector<Fault> faults_;               // guarded by mu_
+  uint64_t injected_failures_ = 0;          // guarded by mu_
 };
 
 }  // namespace regionlab

@@ -35,7 +35,7 @@ struct Wal::Writer {
   std::condition_variable cv;
 };
 
-Wal::Wal(const WalOptions& options) : options_(options) {}
+Wal::Wal(const WalOptions& options) : options_(options), run_id_(wal::NewRunId()) {}
 
 Wal::~Wal() { (void)Close(); }
 
@@ -86,7 +86,7 @@ Status Wal::Append(const std::vector<const WalEntry*>& entries, bool sync) {
           "WAL entry for region " + e->region + ", sequence id " + std::to_string(e->sequence_id) +
           " encodes to " + std::to_string(payload_size) + " bytes, more than a record can hold");
     }
-    wal::FinishRecord(&w.records, header_pos, wal::RecordType::kEntry);
+    wal::FinishRecord(&w.records, header_pos, wal::RecordType::kEntry, run_id_);
   }
   w.bytes = w.records;
   return Submit(&w);
@@ -145,21 +145,25 @@ Status Wal::Submit(Writer* w) {
   bool rolled = false;
   if (w->kind == Writer::Kind::kClose) {
     if (!closed_) {
-      const bool healthy = error_.ok();
       lock.unlock();
       // The syncer has stopped: what it had not closed yet is closed here.
       Status s = CloseRetired();
-      const Status current = CloseCurrent(/*sync=*/healthy);
+      const Status current = CloseCurrent(/*sync=*/true);
       if (s.ok()) s = current;
       lock.lock();
       closed_ = true;
-      if (healthy && !s.ok()) FailLocked(s);
+      close_status_ = s;
+      // A clean close makes the current segment complete (and deletable once
+      // flushed), whatever failed before it.
+      if (s.ok()) {
+        error_ = Status::OK();
+      } else {
+        FailLocked(s);
+      }
     }
-    w->status = error_;
+    w->status = close_status_;
   } else if (closed_) {
     w->status = Status::Aborted("WAL " + options_.dir + " is closed");
-  } else if (!error_.ok()) {
-    w->status = error_;
   } else {
     size_t batch_bytes = w->bytes.size();
     for (auto it = writers_.begin() + 1; it != writers_.end(); ++it) {
@@ -169,10 +173,26 @@ Status Wal::Submit(Writer* w) {
       batch_bytes += next->bytes.size();
       batch.push_back(next);
     }
+    const Status failure = error_;
     lock.unlock();
     Status write_status, roll_status;
-    WriteBatch(batch, &write_status, &roll_status, &rolled);
+    bool restarted = false;
+    if (!failure.ok()) {
+      // An earlier write, sync or roll failed and its segment was closed at
+      // its last good record: this batch goes to a new segment, so writes
+      // resume by themselves once the disk takes them again.
+      write_status = StartAfterFailure(failure);
+      restarted = write_status.ok();
+    }
+    const uint64_t restarted_number = file_number_;
+    const std::string restarted_path = file_path_;
+    if (write_status.ok()) WriteBatch(batch, &write_status, &roll_status, &rolled);
     lock.lock();
+    if (restarted) {
+      error_ = Status::OK();
+      accounting_.AddSegment(restarted_number, restarted_path);
+      segments_rolled_.fetch_add(1, std::memory_order_relaxed);
+    }
     FinishBatchLocked(batch, write_status, roll_status, rolled);
   }
 
@@ -196,6 +216,7 @@ void Wal::WriteBatch(const std::vector<Writer*>& batch, Status* write_status, St
   bool want_sync = false;
   bool want_roll = false;
   uint64_t written = 0;
+  const uint64_t before = file_->Size();
   Status s;
   for (Writer* x : batch) {
     want_sync |= x->sync;
@@ -209,10 +230,16 @@ void Wal::WriteBatch(const std::vector<Writer*>& batch, Status* write_status, St
     file_dirty_ = true;
     s = file_->Flush();
   }
-  bytes_.fetch_add(written, std::memory_order_relaxed);
   if (s.ok() && want_sync) s = SyncCurrent();
   *write_status = s;
-  if (!s.ok()) return;
+  if (!s.ok()) {
+    // Every writer of the batch is refused, so none of its bytes may stay:
+    // the segment is closed at the end of the batch before it (what it
+    // holds was acknowledged) and nothing more is written to it.
+    AbandonCurrent(before);
+    return;
+  }
+  bytes_.fetch_add(written, std::memory_order_relaxed);
 
   if (want_roll || file_->Size() >= options_.roll_size) {
     *roll_status = OpenSegment(file_number_ + 1);
@@ -270,8 +297,42 @@ void Wal::FinishBatchLocked(const std::vector<Writer*>& batch, const Status& wri
 
 void Wal::FailLocked(const Status& cause) {
   if (!error_.ok()) return;
-  error_ = Status::IOError("WAL " + options_.dir + " refuses writes after an earlier failure (" +
-                           cause.ToString() + ")");
+  error_ = cause;
+}
+
+void Wal::AbandonCurrent(uint64_t keep) {
+  if (file_ == nullptr) return;
+  {
+    std::unique_lock<std::mutex> lock(mu_);
+    if (sync_target_ == file_) sync_target_.reset();
+    background_sync_done_.wait(lock, [this] { return background_sync_file_ != file_.get(); });
+  }
+  // An error here leaves the file as it is; the failure it follows is what
+  // the writers are told.
+  LogIfFailed(options_.logger, file_->AbandonAfter(keep),
+              "cutting " + file_path_ + " to " + std::to_string(keep) + " bytes after a failed write");
+  file_.reset();
+  file_dirty_ = false;
+}
+
+Status Wal::StartAfterFailure(const Status& failure) {
+  // A failed background sync leaves its segment open, with acknowledged
+  // records that may not be durable: nothing new is acknowledged until a
+  // sync of them succeeds.
+  if (file_ != nullptr) {
+    Status s = SyncCurrent();
+    if (!s.ok()) {
+      return Status::IOError("WAL " + options_.dir + " refuses writes: " + failure.ToString() +
+                             "; syncing the segment again failed too: " + s.ToString());
+    }
+    RL_RETURN_IF_ERROR(CloseCurrent(/*sync=*/false));
+  }
+  uint64_t number = file_number_ + 1;
+  while (options_.env->FileExists(JoinPath(options_.dir, wal::SegmentFileName(number)))) ++number;
+  Status s = OpenSegment(number);
+  if (s.ok()) return s;
+  return Status::IOError("WAL " + options_.dir + " cannot start a new segment after a failed write (" +
+                         failure.ToString() + "): " + s.ToString());
 }
 
 Status Wal::OpenSegment(uint64_t number) {
@@ -290,12 +351,18 @@ Status Wal::OpenSegment(uint64_t number) {
   }
   auto file = env->NewMappedFile(path);
   if (!file.ok()) return file.status();
-  const std::string header = wal::EncodeSegmentHeader();
-  RL_RETURN_IF_ERROR((*file)->Append(header));
-  RL_RETURN_IF_ERROR((*file)->Flush());
+  const std::string header = wal::EncodeSegmentHeader(run_id_);
+  Status s = (*file)->Append(header);
+  if (s.ok()) s = (*file)->Flush();
   // Without this a power failure could lose the directory entry, and with it
   // every record later fsynced into the file.
-  RL_RETURN_IF_ERROR(env->SyncDir(options_.dir));
+  if (s.ok()) s = env->SyncDir(options_.dir);
+  if (!s.ok()) {
+    // No record was ever in it: gone, so a later attempt can take its number.
+    (void)(*file)->AbandonAfter(0);  // removed next
+    LogIfFailed(options_.logger, env->RemoveFile(path), "removing the unfinished WAL segment " + path);
+    return s;
+  }
   bytes_.fetch_add(header.size(), std::memory_order_relaxed);
   file_ = std::move(*file);
   file_path_ = path;
@@ -354,7 +421,10 @@ void Wal::DeleteObsoleteSegments() {
   for (const auto& segment : obsolete) {
     Status s = options_.env->RemoveFile(segment.path);
     // A failure leaves the segment tracked, so a later call retries it.
-    if (!s.ok() && !s.IsNotFound()) continue;
+    if (!s.ok() && !s.IsNotFound()) {
+      LogIfFailed(options_.logger, s, "deleting the flushed WAL segment " + segment.path);
+      continue;
+    }
     if (s.ok()) segments_deleted_.fetch_add(1, std::memory_order_relaxed);
     std::lock_guard<std::mutex> lock(mu_);
     accounting_.Remove(segment.number);
@@ -469,6 +539,7 @@ Status Wal::BackgroundSync() {
 
 void Wal::SyncLoop() {
   const auto interval = std::chrono::milliseconds(options_.async_sync_interval_ms);
+  std::string last_reported;  // the same failure is logged once, not every interval
   std::unique_lock<std::mutex> lock(syncer_mu_);
   while (!stop_syncer_) {
     // Woken early when a roll retires a segment.
@@ -479,12 +550,18 @@ void Wal::SyncLoop() {
     const bool unsynced = unsynced_.load(std::memory_order_acquire);
     if (!retired && !unsynced) continue;
     lock.unlock();
-    // A failure is already sticky in error_ and reported to every later
-    // writer; there is nothing more this thread can do.
-    bool ok = !retired || CloseRetired().ok();
-    if (ok && unsynced) ok = BackgroundSync().ok();
+    // A failure is recorded in error_: the next writer closes the segment
+    // and starts a new one. This thread goes on syncing that one.
+    Status s = retired ? CloseRetired() : Status::OK();
+    if (s.ok() && unsynced) s = BackgroundSync();
+    if (!s.ok() && s.message() != last_reported) {
+      LogTo(options_.logger, LogLevel::kError,
+            "WAL " + options_.dir + ": background sync failed, writes are refused until a sync "
+            "succeeds: " + s.ToString());
+      last_reported = s.message();
+    }
+    if (s.ok()) last_reported.clear();
     lock.lock();
-    if (!ok) break;
   }
 }
 

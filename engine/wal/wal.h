@@ -26,8 +26,12 @@
 // segment to that thread to fsync and close, and goes on in the new one.
 //
 // Failure: a failed write, flush, sync or roll is returned to every writer of
-// that batch, and the WAL then refuses every later Append/Sync/Roll: it never
-// writes after a hole. Open a new Wal (a new segment) to continue.
+// that batch, and the segment is closed at once, cut at the end of the batch
+// before (the refused bytes are gone, so a refused write never turns up in
+// a replay): the WAL never writes after a hole. The next Append, Sync or Roll
+// starts a new segment first; while the disk still refuses that, it fails
+// with an error naming the first failure. Writes resume by themselves once
+// the disk takes them again (space freed), with no reopen.
 //
 // Thread-safety: every method is safe to call concurrently. One Wal per
 // directory at a time.
@@ -44,6 +48,7 @@
 #include <vector>
 
 #include "regionlab/status.h"
+#include "util/engine_log.h"
 #include "util/env.h"
 #include "wal/segment_accounting.h"
 #include "wal/wal_entry.h"
@@ -59,6 +64,10 @@ struct WalOptions {
   // default is 1 s. <= 0: no background thread; async appends are then
   // synced by the next sync append, Sync(), Roll() or Close().
   int async_sync_interval_ms = 1000;
+  // Where failures nobody waits for go (a background sync, a segment that
+  // could not be deleted, cut or closed): the engine's LOG. Not owned; null:
+  // nowhere.
+  Logger* logger = nullptr;
 };
 
 // Counters since Open. Read with Wal::GetStats().
@@ -95,7 +104,7 @@ class Wal {
   [[nodiscard]] Status Append(const std::vector<const WalEntry*>& entries, bool sync);
 
   // Entries of one region that the caller already framed as records
-  // (wal::BeginRecord, EncodeWalEntryWith, wal::FinishRecord: the bytes
+  // (wal::BeginRecord, EncodeWalEntryWith, wal::FinishRecord with run_id(): the bytes
   // Append would write): a region's group commit encodes its mutations
   // straight into one buffer. `entries` records, the highest sequence id
   // among them `max_sequence_id`; the caller has validated them (known cell
@@ -122,13 +131,18 @@ class Wal {
   // Call once their entries have been replayed and flushed.
   [[nodiscard]] Status DeleteRecoveredSegments();
 
+  // The random id of this writer, in the header of each of its segments and
+  // in each record's header checksum (wal_format.h). Records framed by a
+  // caller for AppendRecords use it.
+  uint64_t run_id() const { return run_id_; }
+
   // Cheap snapshot of the counters (atomics and one short lock).
   WalStats GetStats() const;
 
   // Syncs and closes the current segment, then deletes every segment whose
   // edits are all flushed (MarkFlushed), the closed current one included.
   // Later Append, Sync and Roll calls fail with Aborted.
-  // Returns the sticky error if the WAL had failed. Idempotent.
+  // Returns the error of that close, if any. Idempotent.
   [[nodiscard]] Status Close();
 
  private:
@@ -163,13 +177,21 @@ class Wal {
   // the accounting and counters and sets each writer's status.
   void FinishBatchLocked(const std::vector<Writer*>& batch, const Status& write_status,
                          const Status& roll_status, bool rolled);
-  // Makes `cause` (a failed write, sync or roll) sticky. REQUIRES: mu_ held.
+  // Records `cause` (a failed write, sync or roll): the next batch starts a
+  // new segment first. REQUIRES: mu_ held.
   void FailLocked(const Status& cause);
+  // Leader only, without mu_: closes the current segment cut to its first
+  // `keep` bytes after a failed batch; there is no current segment after it.
+  void AbandonCurrent(uint64_t keep);
+  // Leader only, without mu_: closes what is left of the failed segment and
+  // opens the next one. The error names `failure` when that fails too.
+  Status StartAfterFailure(const Status& failure);
   // Deletes the obsolete segments that SegmentAccounting reports.
   void DeleteObsoleteSegments();
   void SyncLoop();
 
   const WalOptions options_;
+  const uint64_t run_id_;
 
   // Owned by whichever thread is leader (or by Open/the destructor), so they
   // are used without mu_. The leader role itself is handed over under mu_.
@@ -181,7 +203,8 @@ class Wal {
   mutable std::mutex mu_;
   std::deque<Writer*> writers_;         // guarded by mu_; front() is the leader
   std::vector<Writer*> batch_;          // the leader's batch; its buffer is reused
-  Status error_;                        // guarded by mu_; sticky once set: what writers get
+  Status error_;                        // guarded by mu_; the failure the next batch recovers from
+  Status close_status_;                 // guarded by mu_; what Close returned
   bool closed_ = false;                 // guarded by mu_
   wal::SegmentAccounting accounting_;   // guarded by mu_
   std::vector<std::string> recovered_;  // guarded by mu_: segments from before Open

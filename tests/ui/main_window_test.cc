@@ -9,7 +9,9 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QDialogButtonBox>
+#include <QDirIterator>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -36,6 +38,7 @@
 #include "models/shell_console.h"
 #include "models/table_scanner.h"
 #include "ui/data_browser_panel.h"
+#include "ui/health_indicator.h"
 #include "ui/live_charts_widget.h"
 #include "ui/shell_console_widget.h"
 #include "ui/main_window.h"
@@ -523,6 +526,61 @@ class MainWindowTest : public QObject {
     box->findChild<QAbstractButton*>(QStringLiteral("retryButton"))->click();
     QVERIFY(opened.wait(kWaitMs));
     QVERIFY(w.controller()->isOpen());
+  }
+
+  // A data directory that opens with damage (here a store file whose
+  // trailer is damaged, which keeps its region offline) is not a silent
+  // success: a box and the status bar say which file and what damage.
+  void damageFoundOnOpenIsShown() {
+    regionlab::test::TempDir data;
+    {
+      regionlab::ClusterOptions options;
+      options.metrics_interval_ms = 0;
+      auto cluster = regionlab::Cluster::Open(data.path(), options);
+      RL_QVERIFY_OK(cluster.status());
+      regionlab::TableDescriptor d;
+      d.name = "t";
+      d.families.push_back(regionlab::FamilyOptions{});
+      d.families[0].name = "f";
+      RL_QVERIFY_OK((*cluster)->admin().CreateTable(d));
+      regionlab::RowMutation m;
+      m.row = "row";
+      m.Put("f", "q", "v");
+      RL_QVERIFY_OK((*(*cluster)->GetTable("t"))->Put(m));
+      RL_QVERIFY_OK((*cluster)->Close());
+    }
+    QDirIterator files(QString::fromStdString(data.path() + "/data"), {"*.sf"}, QDir::Files,
+                       QDirIterator::Subdirectories);
+    QVERIFY(files.hasNext());
+    const QString sf = files.next();
+    QVERIFY(regionlab::test::FlipByte(sf.toStdString(), QFileInfo(sf).size() - 1));
+
+    MainWindow w;
+    w.show();
+    QSignalSpy opened(w.controller(), &EngineController::opened);
+    w.openDataDirectory(QString::fromStdString(data.path()));
+    QVERIFY(opened.wait(kWaitMs));
+    const QStringList warnings = opened.first().at(2).toStringList();
+    QCOMPARE(warnings.size(), 1);
+    QVERIFY2(warnings[0].contains(sf) && warnings[0].contains("fixed trailer"), qPrintable(warnings[0]));
+    QMessageBox* box = nullptr;
+    QVERIFY(QTest::qWaitFor([&] {
+      box = w.findChild<QMessageBox*>(QStringLiteral("openWarningsBox"));
+      return box != nullptr && box->isVisible();
+    }, kWaitMs));
+    QVERIFY2(box->informativeText().contains(sf), qPrintable(box->informativeText()));
+    RL_SAVE_SCREENSHOT(box, QStringLiteral("open-warnings.png"));
+    box->close();
+    regionlab::ui::HealthIndicator* health = w.healthIndicator();
+    QVERIFY(health->isVisible());
+    QCOMPARE(health->text(), QStringLiteral("Damage found on open"));
+    QVERIFY(health->toolTip().contains(sf));
+    RL_SAVE_SCREENSHOT(&w, QStringLiteral("open-warnings-window.png"));
+
+    // The next directory starts with a clean slate.
+    w.openDataDirectory(QString::fromStdString(m_dir.File("data")));
+    QVERIFY(opened.wait(kWaitMs));
+    QVERIFY(!health->isVisible());
   }
 
   void recentDirectoriesAreBoundedAndUnique() {

@@ -99,6 +99,10 @@ struct ClusterSample {
 
 // A split, merge, flush, compaction, move or server event, for timelines.
 // The figures a kind does not have stay zero or empty.
+// Trouble has events too: "write refused" (the disk refused a write: full
+// or failing; detail: the error) and "writes resumed" (the first write that
+// succeeded after that), "flush failed", "compaction failed", "split
+// failed", and "damage" (found while recovering a region).
 struct ClusterEvent {
   int64_t time_ms = 0;
   // "flush", "minor compaction", "major compaction", "split", "merge",
@@ -275,6 +279,7 @@ struct ClusterOpenReport {
   uint64_t regions_opened = 0;
   std::vector<std::string> operations_recovered;  // "rolled back split of ..."
   std::vector<std::string> problems;
+  std::vector<std::string> warnings;
 };
 
 class Cluster {

@@ -17,6 +17,7 @@ class Env;
 class Clock;
 class BlockCache;
 class ThreadPool;
+class Logger;
 
 // A block codec (HBase's Compression.Algorithm). The values are the type
 // byte of every stored block (FORMAT-storefile.md): NONE and SNAPPY keep the
@@ -160,6 +161,13 @@ struct RegionOptions {
   uint64_t wal_roll_size = 64ull << 20;  // start a new WAL segment past this size
   int background_threads = 2;            // flush + compaction workers
   int blocking_store_files = 16;         // hbase.hstore.blockingStoreFiles
+  // Where Open moves the damaged segments of the WALs it replays (its own, or
+  // the recovered edits a WAL split left): they are never deleted. Empty:
+  // a `corrupt` folder inside the region's own WAL directory (dir/wal/corrupt).
+  std::string wal_corrupt_dir;
+  // Where failures nobody waits for go (a file that could not be removed):
+  // the engine's LOG. Not owned; null: nowhere.
+  Logger* logger = nullptr;
 };
 
 }  // namespace regionlab

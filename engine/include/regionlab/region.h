@@ -147,6 +147,9 @@ struct RecoveryReport {
   uint64_t wal_entries_skipped = 0;  // already flushed
   uint64_t max_sequence_id = 0;
   std::vector<std::string> problems;  // torn or corrupt WAL records: file, offset, reason
+  // Damage that lost (or nearly lost) edits: the segment, the offsets, the
+  // records lost, and where the segment was moved (RegionOptions::wal_corrupt_dir).
+  std::vector<std::string> warnings;
   std::vector<std::string> removed_orphans;  // store files not in the manifest (an interrupted flush/compaction)
 };
 
@@ -154,6 +157,9 @@ struct RecoveryReport {
 struct RegionListener {
   std::function<void(const FlushEvent&)> on_flush;
   std::function<void(const CompactionEvent&)> on_compaction;
+  // A flush or compaction failed (`what`: "flush" or "compaction"); the
+  // region goes on, and tries again later.
+  std::function<void(const std::string& what, const Status& error)> on_error;
 };
 
 class Region {
@@ -192,7 +198,9 @@ class Region {
   Status Flush(bool wait = true);
   // Minor (selected by the exploring policy) or major compaction of every store.
   Status Compact(bool major, bool wait = true);
-  // Blocks until no flush or compaction is queued or running.
+  // Blocks until no flush or compaction is queued or running. Returns the
+  // failure of the latest background flush, else of the latest background
+  // compaction (OK once a later run of it succeeded).
   Status WaitForBackgroundWork();
   // Starts a new segment of the WAL the region writes to (its own, or its
   // server's), deleting the segments whose edits every region has flushed
@@ -234,7 +242,9 @@ class Region {
   Status Replay(const WalEntry& entry);
 
   // Waits for writes in flight and background work, flushes and closes.
-  // Called by the destructor.
+  // When the flush fails (a full disk) the region stays open, serving its
+  // memstores, and the error is returned: a close never takes acknowledged
+  // edits offline. The destructor closes regardless.
   Status Close();
   // Closes without flushing, as a crash would: what the memstores held is
   // only in the WAL (used to show a region server failure).

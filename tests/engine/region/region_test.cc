@@ -608,7 +608,8 @@ class RegionTest : public QObject {
                          [&](const CompactionEvent& e) {
                            std::lock_guard l(mu);
                            compactions.push_back(e);
-                         }});
+                         },
+                         nullptr});
     for (int i = 0; i < 2000; ++i) {
       RowMutation m;
       m.row = "row" + std::to_string(100000 + i);
@@ -669,10 +670,12 @@ class RegionTest : public QObject {
     std::mutex mu;
     auto region = OpenRegion(dir.path(), Descriptor({Family("f")}), opts);
     QVERIFY(region);
-    region->SetListener({nullptr, [&](const CompactionEvent& e) {
+    region->SetListener({nullptr,
+                         [&](const CompactionEvent& e) {
                            std::lock_guard l(mu);
                            compactions.push_back(e);
-                         }});
+                         },
+                         nullptr});
     int row = 0;
     for (int rows : {1000, 100, 15, 15}) {
       for (int i = 0; i < rows; ++i, ++row) {
@@ -710,7 +713,7 @@ class RegionTest : public QObject {
                            reason = e.reason;
                            ++count;
                          },
-                         nullptr});
+                         nullptr, nullptr});
     for (int i = 0; i < 1000 && count == 0; ++i) {
       RowMutation m;
       m.row = "row" + std::to_string(i);

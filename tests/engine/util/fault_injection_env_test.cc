@@ -187,6 +187,53 @@ class FaultInjectionEnvTest : public QObject {
     RL_QVERIFY_OK(g->Append("fresh"));
   }
 
+  // Injected ENOSPC and EIO hit only the chosen operations on the chosen
+  // paths, say what the operating system says, write nothing, and stop once
+  // the faults are cleared.
+  void injectedFaultsHitChosenOperations() {
+    TempDir dir;
+    FaultInjectionEnv env(Env::Default());
+    const std::string wal = dir.File("wal-1.log"), other = dir.File("other");
+    OPEN_WRITABLE(w, env, wal);
+    OPEN_WRITABLE(o, env, other);
+    env.InjectFault(kFaultAppend, FaultKind::kNoSpace, "wal-");
+    const Status full = w->Append("x");
+    QVERIFY(full.IsIOError());
+    QCOMPARE(full.message(), wal + " (append): No space left on device");
+    RL_QVERIFY_OK(w->Sync());          // only appends were chosen
+    RL_QVERIFY_OK(o->Append("fine"));  // and only that path
+    env.InjectFault(kFaultSync | kFaultCreate | kFaultRename | kFaultSyncDir, FaultKind::kIOError);
+    QCOMPARE(o->Sync().message(), other + " (sync): Input/output error");
+    QVERIFY(env.NewWritableFile(dir.File("new")).status().IsIOError());
+    QVERIFY(env.RenameFile(other, dir.File("moved")).IsIOError());
+    QVERIFY(env.SyncDir(dir.path()).IsIOError());
+    QVERIFY(Env::Default()->FileExists(other));  // the rename did nothing
+    QCOMPARE(env.InjectedFailures(), uint64_t(5));
+    env.ClearFaults();
+    RL_QVERIFY_OK(w->Append("y"));
+    RL_QVERIFY_OK(o->Sync());
+    RL_QVERIFY_OK(w->Close());
+    RL_QVERIFY_OK(o->Close());
+    QCOMPARE(ReadAll(wal), std::string("y"));
+  }
+
+  // A file abandoned after a failed write keeps only its first bytes.
+  void abandonAfterCutsTheFile() {
+    TempDir dir;
+    FaultInjectionEnv env(Env::Default());
+    const std::string path = dir.File("f");
+    OPEN_WRITABLE(f, env, path);
+    RL_QVERIFY_OK(f->Append("kept|"));
+    RL_QVERIFY_OK(f->Append("refused"));
+    RL_QVERIFY_OK(f->AbandonAfter(5));
+    QCOMPARE(ReadAll(path), std::string("kept|"));
+    auto mapped = Env::Default()->NewMappedFile(dir.File("m"));
+    RL_QVERIFY_OK(mapped.status());
+    RL_QVERIFY_OK((*mapped)->Append("kept|refused"));
+    RL_QVERIFY_OK((*mapped)->AbandonAfter(5));
+    QCOMPARE(ReadAll(dir.File("m")), std::string("kept|"));
+  }
+
   void syncCounters() {
     TempDir dir;
     FaultInjectionEnv env(Env::Default());

@@ -52,19 +52,23 @@ class WalFormatTest : public QObject {
     e.sequence_id = 7;
     e.write_time_ms = 1000;
     e.edits.push_back({"f", "row", "q", 5, CellType::kPut, "v"});
-    std::string file = wal::EncodeSegmentHeader();
+    const uint64_t run_id = 0x0706050403020100ull;
+    std::string file = wal::EncodeSegmentHeader(run_id);
     const size_t pos = wal::BeginRecord(&file);
     EncodeWalEntry(e, &file);
-    wal::FinishRecord(&file, pos, wal::RecordType::kEntry);
+    wal::FinishRecord(&file, pos, wal::RecordType::kEntry, run_id);
 
-    QCOMPARE(file.size(), size_t(44));
+    QCOMPARE(file.size(), size_t(60));
     QCOMPARE(ToHex(file),
              std::string("524c57414c534547"  // magic
-                         "01000000"          // version
+                         "02000000"          // version 2
                          "00000000"          // flags
+                         "0001020304050607"  // run id 0x0706050403020100
+                         "d8a88f86"          // segment header crc
                          "b290d77e"          // masked crc
                          "13000000"          // length 19
                          "01"                // type entry
+                         "b159779e"          // record header crc
                          "027231"            // region "r1"
                          "07"                // sequence id
                          "e807"              // write time 1000
@@ -75,10 +79,35 @@ class WalFormatTest : public QObject {
                          "05"                // timestamp
                          "04"                // Put
                          "0176"));           // value
-    // The doc also quotes the unmasked CRC over type byte + payload.
-    const std::string covered = file.substr(24);
+    // The doc also quotes the unmasked CRCs: of the first 24 header bytes, of
+    // type byte + payload, and of run id + the record header's first 9 bytes.
+    QCOMPARE(crc32c::Value(file.data(), 24), 0x5f007206u);
+    std::string covered = file.substr(36, 1) + file.substr(41);
     QCOMPARE(crc32c::Value(covered.data(), covered.size()), 0x52ed6e2au);
     QCOMPARE(crc32c::Mask(0x52ed6e2au), 0x7ed790b2u);
+    covered = file.substr(16, 8) + file.substr(28, 9);
+    QCOMPARE(crc32c::Value(covered.data(), covered.size()), 0x376cfdfau);
+  }
+
+  // Version 1 (before record headers had checksums): the same entry, as the
+  // reader still accepts it.
+  void versionOneExampleMatchesFormatDoc() {
+    WalEntry e;
+    e.region = "r1";
+    e.sequence_id = 7;
+    e.write_time_ms = 1000;
+    e.edits.push_back({"f", "row", "q", 5, CellType::kPut, "v"});
+    std::string payload;
+    EncodeWalEntry(e, &payload);
+    const std::string file =
+        wal::EncodeSegmentHeaderV1() + wal::EncodeRecordV1(wal::RecordType::kEntry, payload);
+    QCOMPARE(ToHex(file), std::string("524c57414c534547010000000000000"
+                                      "0b290d77e130000000102723107e80701016603726f77017105040176"));
+  }
+
+  // Every writer gets its own run id.
+  void runIdsDiffer() {
+    QVERIFY(wal::NewRunId() != wal::NewRunId());
   }
 
   // The checksum covers the type byte as well as the payload.

@@ -82,6 +82,7 @@ class FaultyEnv final : public EnvWrapper {
       if (env_->background_syncs_running.load() != 0) env_->closed_during_sync = true;
       return base_->Close();
     }
+    Status AbandonAfter(uint64_t size) override { return base_->AbandonAfter(size); }
     uint64_t Size() const override { return base_->Size(); }
 
    private:
@@ -481,7 +482,7 @@ class WalTest : public QObject {
             return WalEditView{x.family, x.row, x.qualifier, x.timestamp, x.type, x.value};
           },
           &records);
-      wal::FinishRecord(&records, header, wal::RecordType::kEntry);
+      wal::FinishRecord(&records, header, wal::RecordType::kEntry, w.run_id());
     }
     const std::string region = "A";
     RL_QVERIFY_OK(w.AppendRecords(region, records, group.size(), 7, /*sync=*/true));
@@ -491,7 +492,8 @@ class WalTest : public QObject {
     QCOMPARE(w.GetStats().appends, uint64_t(2));
     QVERIFY(w.AppendRecords(std::string(), records, 3, 7, false).IsInvalidArgument());
 
-    // The same entries through Append, in a second WAL: identical bytes.
+    // The same entries through Append, in a second WAL: the same records
+    // (each writer's headers carry its own run id).
     TempDir other;
     auto reference = Wal::Open(Options(other.path()));
     RL_QVERIFY_OK(reference.status());
@@ -500,7 +502,12 @@ class WalTest : public QObject {
     RL_QVERIFY_OK((*reference)->Close());
     const std::string s1 = dir.File(wal::SegmentFileName(1));
     RL_QVERIFY_OK(w.Roll());
-    QCOMPARE(ReadAll(s1), ReadAll(other.File(wal::SegmentFileName(1))));
+    QCOMPARE(ReadAll(s1).size(), ReadAll(other.File(wal::SegmentFileName(1))).size());
+    {
+      WalReplayReport mine, theirs;
+      QVERIFY(ReplayAll(dir.path(), &mine) == ReplayAll(other.path(), &theirs));
+      QVERIFY(mine.problems.empty() && theirs.problems.empty());
+    }
 
     w.MarkFlushed("B", 1);
     w.MarkFlushed("A", 6);  // A7 is still only in segment 1
@@ -524,19 +531,25 @@ class WalTest : public QObject {
     QCOMPARE(Segments(dir.path()), (std::vector<std::string>{dir.File(wal::SegmentFileName(2))}));
   }
 
-  void failedWriteIsReportedAndLaterAppendsRefused_data() {
+  // A failed append, flush or sync is refused to its writer and none of its
+  // bytes stay: the segment is closed at the record before. While the disk
+  // still fails, later writes are refused with an error naming the first
+  // failure; once it works again (space freed), they go to a new segment,
+  // with no reopen.
+  void failedWriteIsRefusedAndWritesResumeInANewSegment_data() {
     QTest::addColumn<QString>("fault");
     QTest::newRow("append") << "append";
     QTest::newRow("flush") << "flush";
     QTest::newRow("sync") << "sync";
   }
-  void failedWriteIsReportedAndLaterAppendsRefused() {
+  void failedWriteIsRefusedAndWritesResumeInANewSegment() {
     QFETCH(QString, fault);
     TempDir dir;
     FaultyEnv env;
     auto wal = Wal::Open(Options(dir.path(), &env));
     RL_QVERIFY_OK(wal.status());
-    const WalEntry e1 = MakeEntry("r", 1), e2 = MakeEntry("r", 2), e3 = MakeEntry("r", 3);
+    const WalEntry e1 = MakeEntry("r", 1), e2 = MakeEntry("r", 2), e3 = MakeEntry("r", 3),
+                   e4 = MakeEntry("r", 4);
     RL_QVERIFY_OK((*wal)->Append({&e1}, true));
 
     std::atomic<bool>& flag = fault == "append"  ? env.fail_append
@@ -548,23 +561,23 @@ class WalTest : public QObject {
     const std::string segment = dir.File(wal::SegmentFileName(1));
     QVERIFY2(failed.message().find(segment) != std::string::npos, failed.ToString().c_str());
     QVERIFY(failed.message().find("injected " + fault.toStdString()) != std::string::npos);
-    flag = false;  // the disk recovers, but the WAL must not write after the hole
+    Status still = (*wal)->Append({&e3}, true);
+    QVERIFY2(still.IsIOError(), still.ToString().c_str());
+    QVERIFY(still.message().find("injected " + fault.toStdString()) != std::string::npos);
 
-    Status refused = (*wal)->Append({&e3}, true);
-    QVERIFY(refused.IsIOError());
-    QVERIFY2(refused.message().find("refuses") != std::string::npos, refused.ToString().c_str());
-    QVERIFY(refused.message().find("injected " + fault.toStdString()) != std::string::npos);
-    QVERIFY((*wal)->Sync().IsIOError());
-    QVERIFY((*wal)->Roll().IsIOError());
-    QCOMPARE(int(Segments(dir.path()).size()), 1);  // no roll after the failure
-    QVERIFY((*wal)->Close().IsIOError());
-    QCOMPARE((*wal)->GetStats().entries, uint64_t(1));
+    flag = false;  // the disk recovers
+    RL_QVERIFY_OK((*wal)->Append({&e4}, true));
+    RL_QVERIFY_OK((*wal)->Sync());
+    RL_QVERIFY_OK((*wal)->Roll());
+    QVERIFY(Segments(dir.path()).size() >= 3);  // e4 went to a segment of its own
+    RL_QVERIFY_OK((*wal)->Close());
+    QCOMPARE((*wal)->GetStats().entries, uint64_t(2));
 
+    // Only the acknowledged entries, and no damage: the refused bytes are gone.
     WalReplayReport report;
     const std::vector<WalEntry> replayed = ReplayAll(dir.path(), &report);
-    QVERIFY(Contains(replayed, e1));
-    QVERIFY(!Contains(replayed, e3));
-    if (fault == "append") QCOMPARE(int(replayed.size()), 1);
+    QVERIFY(replayed == (std::vector<WalEntry>{e1, e4}));
+    QVERIFY(report.problems.empty());
   }
 
   // The background sync of ASYNC_WAL appends runs beside the writer queue:
@@ -640,9 +653,9 @@ class WalTest : public QObject {
     QVERIFY(Contains(replayed, e2));
   }
 
-  // A failed background sync is reported to every later writer, as a failed
-  // sync in the queue is.
-  void failedBackgroundSyncRefusesLaterWrites() {
+  // A failed background sync refuses later writes until a sync of the
+  // segment succeeds again; then they go on in a new segment.
+  void failedBackgroundSyncRefusesWritesUntilASyncSucceeds() {
     TempDir dir;
     FaultyEnv env;
     auto wal = OpenWithSyncer(dir, &env, 5);
@@ -656,6 +669,15 @@ class WalTest : public QObject {
     QTRY_VERIFY((refused = (*wal)->Append({&e2}, false)).IsIOError());
     QVERIFY2(refused.message().find("injected sync failure") != std::string::npos,
              refused.ToString().c_str());
+    env.fail_sync = false;
+    const WalEntry e3 = MakeEntry("r", 3);
+    RL_QVERIFY_OK((*wal)->Append({&e3}, true));
+    RL_QVERIFY_OK((*wal)->Close());
+    WalReplayReport report;
+    const std::vector<WalEntry> replayed = ReplayAll(dir.path(), &report);
+    QVERIFY(Contains(replayed, e1));
+    QVERIFY(!Contains(replayed, e2));
+    QVERIFY(Contains(replayed, e3));
   }
 
   // Writers queued behind a leader whose write fails all get an error.
