@@ -1,6 +1,6 @@
 // regionlab-demo: the headless demo. Opens the embedded cluster on a data
 // directory (the app's default one unless --data names another), creates the
-// demo tables of the HBase notes when they are missing (engine/demo), then
+// demo tables (engine/demo/demo_schema.h) when they are missing, then
 // tours them through the HBase shell: describe, scans with filters, a write
 // that is flushed, a region-server kill with WAL-split failover, the
 // balancer. Each statement is echoed with the shell's prompt and answered as
@@ -9,7 +9,7 @@
 // The tour is resources/examples/demo-tour.hbase, compiled in. `--script
 // FILE` runs another file in the same form ("## " lines are narration).
 //
-// usage: regionlab-demo [--data DIR] [--rows N] [--script FILE]
+// usage: regionlab-demo [--data DIR] [--rows N] [--script FILE] | --help | --version
 // Exit status: 0 when every statement succeeded, 1 otherwise, 2 on bad usage.
 #include <cstdio>
 #include <cstdlib>
@@ -20,6 +20,7 @@
 
 #include "demo/demo_schema.h"
 #include "regionlab/cluster.h"
+#include "regionlab/version.h"
 #include "shell/shell.h"
 #include "util/default_paths.h"
 
@@ -28,8 +29,11 @@ namespace {
 // kDemoTour: resources/examples/demo-tour.hbase, as a string literal.
 #include "demo_tour.inc"
 
+constexpr char kUsage[] =
+    "usage: regionlab-demo [--data DIR] [--rows N] [--script FILE] | --help | --version\n";
+
 int Usage() {
-  std::fprintf(stderr, "usage: regionlab-demo [--data DIR] [--rows N] [--script FILE]\n");
+  std::fputs(kUsage, stderr);
   return 2;
 }
 
@@ -41,7 +45,20 @@ int main(int argc, char** argv) {
   int rows = 20000;
   for (int i = 1; i < argc; ++i) {
     const bool has_value = i + 1 < argc;
-    if (std::strcmp(argv[i], "--data") == 0 && has_value) {
+    if (std::strcmp(argv[i], "--version") == 0) {
+      std::printf("regionlab-demo %s\n", regionlab::kVersion);
+      return 0;
+    } else if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
+      std::fputs(kUsage, stdout);
+      std::printf(
+          "\nCreates the demo tables on the data directory (default %s) when they are\n"
+          "missing, then tours them through the HBase shell.\n"
+          "  --data DIR      the data directory\n"
+          "  --rows N        rows written into each demo table (default 20000)\n"
+          "  --script FILE   run this tour instead of the built-in one\n",
+          regionlab::DefaultDataDirectory().c_str());
+      return 0;
+    } else if (std::strcmp(argv[i], "--data") == 0 && has_value) {
       dir = argv[++i];
     } else if (std::strcmp(argv[i], "--rows") == 0 && has_value) {
       char* end = nullptr;

@@ -13,8 +13,10 @@
 #include <QIcon>
 #include <QTimer>
 #include <cstdio>
+#include <cstring>
 
 #include "models/metrics_poller.h"
+#include "regionlab/version.h"
 #include "ui/live_charts_widget.h"
 #include "ui/main_window.h"
 #include "util/default_paths.h"
@@ -26,10 +28,17 @@ constexpr int kScreenshotSamples = 3;
 }  // namespace
 
 int main(int argc, char** argv) {
+  // --version answers without a display, which QApplication needs.
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--version") == 0) {
+      std::printf("regionlab %s\n", regionlab::kVersion);
+      return 0;
+    }
+  }
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("RegionLab"));
   QApplication::setApplicationName(QStringLiteral("regionlab"));
-  QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+  QApplication::setApplicationVersion(QString::fromLatin1(regionlab::kVersion));
   QIcon icon(QStringLiteral(":/icons/regionlab-256.png"));
   icon.addFile(QStringLiteral(":/icons/regionlab-64.png"));
   QApplication::setWindowIcon(icon);
@@ -46,7 +55,7 @@ int main(int argc, char** argv) {
   QCommandLineOption quitOption(QStringLiteral("quit-after-ms"), QStringLiteral("Quit after N milliseconds."),
                                 QStringLiteral("N"));
   QCommandLineOption demoOption(QStringLiteral("demo"),
-                                QStringLiteral("Create the demo tables of the HBase notes when they are missing."));
+                                QStringLiteral("Create the demo tables (NewsClickFeedback, trade) when they are missing."));
   parser.addOption(dataOption);
   parser.addOption(demoOption);
   parser.addOption(screenshotOption);

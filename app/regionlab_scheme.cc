@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "regionlab/bytes.h"
+#include "regionlab/version.h"
 #include "rowkey/key_generator.h"
 #include "rowkey/scheme_examples.h"
 #include "rowkey/scheme_json.h"
@@ -33,7 +34,8 @@ constexpr const char* kUsage =
     "usage: regionlab-scheme keys (SCHEME.json | --example NAME) [-n N]\n"
     "       regionlab-scheme splits (SCHEME.json | --example NAME) --regions R [--sample N]\n"
     "       regionlab-scheme simulate (SCHEME.json | --example NAME) (--regions R | --splits FILE)\n"
-    "                        [-n N] [--json]\n";
+    "                        [-n N] [--json]\n"
+    "       regionlab-scheme --version\n";
 
 constexpr const char* kHelp =
     "\n"
@@ -90,6 +92,10 @@ int parseArguments(int argc, char** argv, Arguments* args) {
   if (argc >= 2 && (std::string(argv[1]) == "-h" || std::string(argv[1]) == "--help")) {
     std::printf("%s", kUsage);
     std::printf(kHelp, exampleList().c_str());
+    return 0;
+  }
+  if (argc >= 2 && std::string(argv[1]) == "--version") {
+    std::printf("regionlab-scheme %s\n", regionlab::kVersion);
     return 0;
   }
   if (argc < 2) return usageError("no command given");

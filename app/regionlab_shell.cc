@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "regionlab/cluster.h"
+#include "regionlab/version.h"
 #include "shell/session.h"
 #include "shell/shell.h"
 #include "util/default_paths.h"
@@ -38,6 +39,7 @@ constexpr const char* kUsage =
     "  FILE            run the statements in FILE ('-': standard input)\n"
     "  --epoch-timestamps  print cell times as epoch milliseconds\n"
     "  -h, --help      print this help\n"
+    "  --version       print the version\n"
     "With neither -e nor FILE, statements are read from standard input: an interactive\n"
     "prompt when it is a terminal. Exit status: 0 all statements succeeded, 1 some\n"
     "failed, 2 bad usage.\n";
@@ -66,6 +68,9 @@ int parseArguments(int argc, char** argv, Arguments* args) {
       optionsDone = true;
     } else if (!optionsDone && (a == "-h" || a == "--help")) {
       std::printf(kUsage, DefaultDataDirectory().c_str());
+      return 0;
+    } else if (!optionsDone && a == "--version") {
+      std::printf("regionlab-shell %s\n", kVersion);
       return 0;
     } else if (!optionsDone && (a == "--data" || a == "-e")) {
       if (i + 1 >= argc) return usageError("missing value after ", a.c_str());

@@ -13,6 +13,7 @@
 #include "models/format.h"
 #include "models/split_keys_model.h"
 #include "region/split_policy.h"
+#include "regionlab/limits.h"
 #include "regionlab/store_configuration.h"
 #include "rowkey/split_calculators.h"
 #include "shell/args.h"
@@ -23,14 +24,9 @@ namespace {
 
 constexpr char kJitterKey[] = "hbase.hregion.max.filesize.jitter";
 constexpr char kSanityChecksKey[] = "hbase.table.sanity.checks";
-// Admin::CreateTable's own floors (lower than HBase's, so tiny sizes can be tried).
-constexpr uint64_t kEngineMinFlushSize = 4096;
-constexpr uint64_t kEngineMinMaxFileSize = 16 * 1024;
 // HBase's TableDescriptorChecker defaults.
 constexpr uint64_t kHBaseMinFlushSize = 1024 * 1024;
 constexpr uint64_t kHBaseMinMaxFileSize = 2 * 1024 * 1024;
-constexpr int kMinBlockSize = 1024;
-constexpr int kMaxBlockSize = 16 * 1024 * 1024;
 
 QString fromBytes(const std::string& s) { return QString::fromStdString(s); }
 
@@ -136,7 +132,7 @@ void CreateTableForm::validateFamilies(QList<FormIssue>* issues, regionlab::Tabl
     } else if (f.min_versions > 0 && ttlOk && f.ttl_seconds >= regionlab::kTtlForever) {
       fail(Col::MinVersions, tr("MIN_VERSIONS keeps versions past the TTL, so it needs a TTL (TTL is FOREVER)"));
     }
-    if (static_cast<int64_t>(f.block_size) < kMinBlockSize || f.block_size > static_cast<uint32_t>(kMaxBlockSize)) {
+    if (static_cast<int64_t>(f.block_size) < kMinBlockSize || f.block_size > kMaxBlockSize) {
       fail(Col::BlockSize, tr("Block size for column family %1 must be between 1K and 16MB (got %2).")
                                .arg(name).arg(f.block_size));
     }
@@ -169,8 +165,8 @@ void CreateTableForm::validateAttributes(QList<FormIssue>* issues, regionlab::Ta
   uint64_t size = 0;
   if (readSize(m_maxFileSize, FormField::MaxFileSize, QStringLiteral("MAX_FILESIZE"), &size, issues)) {
     d->max_file_size = size;
-    if (size < kEngineMinMaxFileSize) {
-      add(issues, FormField::MaxFileSize, tr("MAX_FILESIZE %1 is too small: RegionLab's minimum is %2").arg(formatBytes(size), formatBytes(kEngineMinMaxFileSize)));
+    if (size < regionlab::kMinMaxFileSize) {
+      add(issues, FormField::MaxFileSize, tr("MAX_FILESIZE %1 is too small: RegionLab's minimum is %2").arg(formatBytes(size), formatBytes(regionlab::kMinMaxFileSize)));
     } else if (size < kHBaseMinMaxFileSize) {
       add(issues, FormField::MaxFileSize,
           tr("MAX_FILESIZE for table descriptor (%1) is too small, which might cause over splitting into "
@@ -180,8 +176,8 @@ void CreateTableForm::validateAttributes(QList<FormIssue>* issues, regionlab::Ta
   }
   if (readSize(m_flushSize, FormField::MemstoreFlushSize, QStringLiteral("MEMSTORE_FLUSHSIZE"), &size, issues)) {
     d->memstore_flush_size = size;
-    if (size < kEngineMinFlushSize) {
-      add(issues, FormField::MemstoreFlushSize, tr("MEMSTORE_FLUSHSIZE %1 is too small: RegionLab's minimum is %2").arg(formatBytes(size), formatBytes(kEngineMinFlushSize)));
+    if (size < regionlab::kMinMemstoreFlushSize) {
+      add(issues, FormField::MemstoreFlushSize, tr("MEMSTORE_FLUSHSIZE %1 is too small: RegionLab's minimum is %2").arg(formatBytes(size), formatBytes(regionlab::kMinMemstoreFlushSize)));
     } else if (size < kHBaseMinFlushSize) {
       add(issues, FormField::MemstoreFlushSize,
           tr("MEMSTORE_FLUSHSIZE for table descriptor (%1) is too small, which might cause very frequent "

@@ -7,7 +7,7 @@
 // engine controller (rowkey::LayoutFromTable: their servers, the engine's
 // split thresholds and stored sizes). Proposed split keys come from the
 // engine's calculators:
-//   quantiles   quantiles of keys sampled from the planned run (note 004's
+//   quantiles   quantiles of keys sampled from the planned run (the
 //               HashChoreWoker; rowkey::SampledSplitKeys) with the
 //               workload's seed + 1, so the regions are cut from another
 //               sample than the run they are judged with, as
@@ -54,7 +54,7 @@ struct LayoutSpec {
   uint64_t sampleKeys = 100000;    // quantiles: keys kept from it
   uint64_t partitionBuckets = 16;
   regionlab::rowkey::Encoding partitionEncoding = regionlab::rowkey::Encoding::kBinary;
-  int partitionWidth = 8;  // note 004: Bytes.toBytes((long) i)
+  int partitionWidth = 8;  // Bytes.toBytes((long) i), as a Java writer computes it
   regionlab::SplitAlgorithm algorithm = regionlab::SplitAlgorithm::kHexString;
   QString firstRow, lastRow;  // numregions: RegionSplitter's --firstrow/--lastrow; empty: defaults
   QString splitKeysText;      // typed: a SPLITS_FILE's text

@@ -4,7 +4,7 @@
 #include "models/save_file.h"
 #include "regionlab/bytes.h"
 #include "shell/command_util.h"
-#include "shell/json.h"
+#include "util/json.h"
 
 namespace regionlab::ui {
 
@@ -24,7 +24,7 @@ QByteArray cellsToCsv(const std::vector<regionlab::Cell>& cells) {
 }
 
 QByteArray cellsToJson(const QString& table, const std::vector<regionlab::Cell>& cells) {
-  using regionlab::shell::Json;
+  using regionlab::Json;
   Json array = Json::Array();
   int64_t rows = 0;
   for (size_t i = 0; i < cells.size(); ++i) {

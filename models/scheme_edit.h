@@ -48,7 +48,7 @@ std::vector<regionlab::rowkey::SegmentKind> allSegmentKinds();
 QString segmentKindLabel(regionlab::rowkey::SegmentKind kind);
 
 // A new segment of `kind` over `scheme`'s fields: the first field of a type
-// the kind takes, and the defaults the notes use (16 binary salt buckets, a
+// the kind takes, and the defaults of the built-in designs (16 binary salt buckets, a
 // 4-character MD5 prefix, ms timestamps as 8 bytes, a "|" delimiter).
 regionlab::rowkey::Segment defaultSegment(regionlab::rowkey::SegmentKind kind,
                                           const regionlab::rowkey::RowkeyScheme& scheme);

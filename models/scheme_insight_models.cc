@@ -48,8 +48,8 @@ QString findingExplanation(FindingKind kind) {
     case FindingKind::kKeyLength:
       return QStringLiteral(
           "Every cell stores its row key: in the memstore, the block cache, the block index and the "
-          "store files. A long key costs memory and disk for every column of every row. The notes "
-          "advise at most 16 bytes, a multiple of 8 for 64-bit memory alignment.");
+          "store files. A long key costs memory and disk for every column of every row. Keep it to "
+          "at most 16 bytes, a multiple of 8 for 64-bit memory alignment.");
     case FindingKind::kValueRange:
       return QStringLiteral(
           "A value the planned workload reaches does not fit the segment's width: the key cannot be "

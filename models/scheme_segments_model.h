@@ -1,6 +1,6 @@
 // SchemeSegmentsModel: the segments of the builder's scheme in key order, one
 // row each: its kind, its parameters in one line, the bytes it occupies in
-// the key (offsets, as the notes draw their layouts), and the engine's error
+// the key (byte offsets, as rowkey layouts are usually drawn), and the engine's error
 // or the analysis' warning about it.
 //
 // The rows follow the SchemeDocument: a change that keeps the number of

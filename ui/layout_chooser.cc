@@ -11,6 +11,7 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 
+#include "rowkey/scheme.h"
 #include "ui/widget_util.h"
 
 namespace regionlab::ui {
@@ -33,17 +34,17 @@ LayoutChooser::LayoutChooser(EngineController* controller, QWidget* parent)
   m_sample = new QSpinBox(this);
   m_sample->setRange(1000, 1000000);
   m_sample->setSingleStep(10000);
-  m_sample->setToolTip(tr("Keys kept, evenly spaced, from a planned run of 1,000,000 (note 004's sampling "
+  m_sample->setToolTip(tr("Keys kept, evenly spaced, from a planned run of 1,000,000 (the sampling "
                           "split calculator), drawn with the workload's seed + 1"));
   m_buckets = new QSpinBox(this);
   m_buckets->setRange(2, 1 << 20);
-  m_buckets->setToolTip(tr("Partitions of the prefix (note 004's PartitionRowKeyManager)"));
+  m_buckets->setToolTip(tr("Partitions of the fixed-width prefix, one region each"));
   m_partitionEncoding = new QComboBox(this);
   for (rk::Encoding e : {rk::Encoding::kBinary, rk::Encoding::kDecimal, rk::Encoding::kHex})
     m_partitionEncoding->addItem(QString::fromLatin1(rk::EncodingName(e)), static_cast<int>(e));
   m_partitionWidth = new QSpinBox(this);
-  m_partitionWidth->setRange(1, 19);
-  m_partitionWidth->setToolTip(tr("Bytes (binary, at most 8) or characters of the prefix; the note: an 8-byte long"));
+  m_partitionWidth->setRange(1, rk::kMaxNumberWidth);
+  m_partitionWidth->setToolTip(tr("Bytes (binary, at most 8) or characters of the prefix; by default an 8-byte long"));
   m_algorithm = new QComboBox(this);
   for (auto a : {regionlab::SplitAlgorithm::kHexString, regionlab::SplitAlgorithm::kDecimalString,
                  regionlab::SplitAlgorithm::kUniform})

@@ -524,7 +524,7 @@ void MainWindow::onSchema(const SchemaPtr& schema) {
   m_schemaTables = QSet<QString>(tables.begin(), tables.end());
   m_schemaPending = false;
   const QString empty = tr("This data directory has no tables yet: File > Create demo tables "
-                           "makes the NewsClickFeedback and trade tables of the HBase notes.");
+                           "makes the NewsClickFeedback and trade tables, pre-split and filled.");
   if (tables.isEmpty()) {
     statusBar()->showMessage(empty);
   } else if (statusBar()->currentMessage() == empty) {

@@ -230,7 +230,7 @@ QWidget* PresplitEditor::buildSchemePage() {
   m_schemeInfo = new QLabel(page);
   m_schemeInfo->setWordWrap(true);
   m_schemeMethod = new QComboBox(page);
-  m_schemeMethod->addItem(tr("Quantiles of sampled keys (note 004)"));
+  m_schemeMethod->addItem(tr("Quantiles of sampled keys"));
   m_schemeMethod->addItem(tr("One region per salt bucket range"));
   m_schemeMethod->setToolTip(tr("Quantiles: draw the planned run from the scheme's workload, keep an even "
                                 "sample, and cut it into equal parts. Salt: cut at the leading salt's bucket "
@@ -285,8 +285,8 @@ QWidget* PresplitEditor::buildPartitionPage() {
   m_partitionRegions = spin(page, 1, kMaxRegionsInForm, m_form->partitionRegions());
   m_encoding = new QComboBox(page);
   m_encoding->addItems({tr("binary (big-endian bytes)"), tr("decimal, zero-padded"), tr("hex, zero-padded")});
-  m_width = spin(page, 1, 19, m_form->partitionWidth());
-  m_width->setToolTip(tr("The prefix's width: bytes for binary, characters for decimal and hex. Note 004 "
+  m_width = spin(page, 1, regionlab::rowkey::kMaxNumberWidth, m_form->partitionWidth());
+  m_width->setToolTip(tr("The prefix's width: bytes for binary, characters for decimal and hex. The default "
                          "writes the partition as an 8-byte long (Bytes.toBytes((long) i))."));
   m_partitionExample = new QLabel(page);
   m_partitionExample->setWordWrap(true);

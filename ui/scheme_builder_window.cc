@@ -39,7 +39,7 @@ namespace rk = regionlab::rowkey;
 
 namespace {
 
-constexpr int kLengthGuidance = 16;  // the notes: at most 16 bytes
+constexpr int kLengthGuidance = 16;  // engine/rowkey/SCHEMES.md: at most 16 bytes
 
 QTableView* makeTable(QWidget* parent, QAbstractItemModel* model) {
   auto* view = new QTableView(parent);
@@ -144,7 +144,7 @@ QWidget* SchemeBuilderWindow::buildTopBar() {
   grid->setContentsMargins(0, 0, 0, 0);
   m_exampleBox = new QComboBox(bar);
   for (const auto& n : rk::ExampleSchemeNames()) m_exampleBox->addItem(QString::fromStdString(n));
-  m_exampleBox->setToolTip(tr("The designs of the HBase notes"));
+  m_exampleBox->setToolTip(tr("Built-in rowkey designs (engine/rowkey/SCHEMES.md)"));
   auto* loadExampleButton = new QPushButton(tr("Load example"), bar);
   connect(loadExampleButton, &QPushButton::clicked, this, [this] { loadExample(m_exampleBox->currentText()); });
   connect(m_exampleBox, &QComboBox::activated, this, [this] { loadExample(m_exampleBox->currentText()); });
@@ -523,8 +523,8 @@ void SchemeBuilderWindow::onAnalysis(const SchemeAnalysisPtr& result) {
                                           : tr("Key length: %1 to %2 bytes").arg(a.min_length).arg(a.max_length);
     over = a.max_length > kLengthGuidance;
   }
-  length += over ? tr(" \u2014 over the notes' guidance of at most %1 bytes").arg(kLengthGuidance)
-                 : tr(" \u2014 within the notes' guidance of at most %1 bytes").arg(kLengthGuidance);
+  length += over ? tr(" \u2014 over the guidance of at most %1 bytes").arg(kLengthGuidance)
+                 : tr(" \u2014 within the guidance of at most %1 bytes").arg(kLengthGuidance);
   if (a.max_length > 0 && a.max_length % 8 != 0 && !over) length += tr(" (not a multiple of 8)");
   m_length->setText(length);
   m_length->setStyleSheet(over ? QStringLiteral("color: #b26a00; font-weight: bold;")

@@ -3,11 +3,11 @@
 // parameters of the segment's kind) and states the queries the table must
 // answer; the window shows, live, what the engine makes of it
 // (SchemeAnalyzer): example keys escaped and in hex, the key length against
-// the notes' 16-byte guidance, the warnings and uniqueness risks each with
+// the 16-byte guidance (SCHEMES.md), the warnings and uniqueness risks each with
 // why they matter, and every query's start/stop rows, scanners, regions and
 // salt buckets against the chosen region layout (LayoutChooser).
 //
-// The notes' designs load with one click; schemes save to and load from the
+// The built-in example designs load with one click; schemes save to and load from the
 // catalog of the open cluster (SchemeCatalog) and export/import as JSON
 // files. The engine's validation error shows next to the segment, field or
 // query it names.

@@ -66,18 +66,18 @@ void SegmentEditor::build() {
   m_sources->setToolTip(tr("The fields hashed, in the scheme's field order (their Bytes.toBytes)"));
   m_sources->setMaximumHeight(72);
   m_buckets = new QSpinBox(this);
-  m_buckets->setRange(2, 65536);
+  m_buckets->setRange(rk::kMinSaltBuckets, rk::kMaxSaltBuckets);
   m_buckets->setToolTip(tr("bucket = hash mod N; binary is 1 byte up to 256 buckets, else 2"));
   m_algorithm = new QComboBox(this);
   for (HashAlgorithm a : {HashAlgorithm::kMurmur3, HashAlgorithm::kMd5, HashAlgorithm::kSha1})
     m_algorithm->addItem(QString::fromLatin1(rk::HashAlgorithmName(a)), static_cast<int>(a));
   m_algorithm->setToolTip(tr("Murmur3 x86_32 (HBase's MurmurHash3), or the MD5 / SHA-1 digest"));
   m_length = new QSpinBox(this);
-  m_length->setRange(1, 40);
+  m_length->setRange(1, rk::kMaxHashLength);
   m_length->setToolTip(tr("Hex characters or bytes of the digest kept: substr(md5(x), 0, length)"));
   m_encoding = new QComboBox(this);
   m_width = new QSpinBox(this);
-  m_width->setRange(0, 4096);
+  m_width->setRange(0, rk::kMaxTextWidth);
   m_width->setSpecialValueText(tr("natural"));
   m_width->setToolTip(tr("Characters (decimal, text) or bytes (binary); 0: the natural width"));
   m_pad = new QLineEdit(this);

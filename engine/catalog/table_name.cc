@@ -20,7 +20,6 @@ constexpr std::string_view kDisallowedName = "zookeeper";  // TableName.DISALLOW
 constexpr std::string_view kOldRoot = "-ROOT-";
 constexpr std::string_view kOldMeta = ".META.";
 constexpr std::string_view kRecoveredEdits = "recovered.edits";
-constexpr uint32_t kReplacementChar = 0xFFFD;
 
 struct Range {
   uint32_t lo, hi;
@@ -53,37 +52,6 @@ bool InRanges(const Range (&ranges)[N], uint32_t cp) {
 
 bool IsLetterOrDigit(uint32_t cp) { return InRanges(kLetters, cp) || InRanges(kDigits, cp); }
 
-// Decodes one code point from the front of `in` and advances past it.
-uint32_t NextCodePoint(std::string_view* in) {
-  const auto* p = reinterpret_cast<const unsigned char*>(in->data());
-  const size_t n = in->size();
-  const unsigned char b0 = p[0];
-  if (b0 < 0x80) {
-    in->remove_prefix(1);
-    return b0;
-  }
-  size_t len = 0;
-  uint32_t cp = 0;
-  uint32_t min = 0;
-  if ((b0 & 0xE0) == 0xC0) {
-    len = 2, cp = b0 & 0x1F, min = 0x80;
-  } else if ((b0 & 0xF0) == 0xE0) {
-    len = 3, cp = b0 & 0x0F, min = 0x800;
-  } else if ((b0 & 0xF8) == 0xF0) {
-    len = 4, cp = b0 & 0x07, min = 0x10000;
-  } else {
-    in->remove_prefix(1);
-    return kReplacementChar;
-  }
-  size_t i = 1;
-  for (; i < len && i < n && (p[i] & 0xC0) == 0x80; ++i) cp = (cp << 6) | (p[i] & 0x3F);
-  in->remove_prefix(i);
-  if (i < len || cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-    return kReplacementChar;
-  }
-  return cp;
-}
-
 // The first character of `text` for which `legal` is false, as Java would
 // report it: its UTF-16 code unit, the character and its UTF-16 index.
 struct IllegalChar {
@@ -97,8 +65,10 @@ template <typename Pred>
 IllegalChar FindIllegal(std::string_view text, Pred legal) {
   IllegalChar r;
   size_t utf16_index = 0;
-  while (!text.empty()) {
-    const uint32_t cp = NextCodePoint(&text);
+  for (size_t i = 0; i < text.size();) {
+    const Utf8Char ch = DecodeUtf8(text, i);  // malformed: U+FFFD, never legal
+    const uint32_t cp = ch.code_point;
+    i += ch.length;
     if (!legal(cp)) {
       r.found = true;
       // A supplementary character is two UTF-16 units; Java stops at the

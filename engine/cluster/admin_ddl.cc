@@ -7,6 +7,7 @@
 #include "region/manifest.h"
 #include "region/store.h"
 #include "regionlab/bytes.h"
+#include "regionlab/limits.h"
 #include "rowkey/split_algorithms.h"
 #include "util/clock.h"
 #include "util/env.h"
@@ -42,18 +43,20 @@ Status CheckDescriptor(const TableDescriptor& d) {
     if (f.min_versions > 0 && f.ttl_seconds >= kTtlForever) {
       return Status::InvalidArgument("MIN_VERSIONS > 0 needs a TTL" + where);
     }
-    if (f.block_size < 1024 || f.block_size > 16u * 1024 * 1024) {
+    if (f.block_size < kMinBlockSize || f.block_size > kMaxBlockSize) {
       return Status::InvalidArgument("Block size for column family must be between 1K and 16MB" +
                                      where);
     }
   }
-  if (d.memstore_flush_size < 4096) {
+  if (d.memstore_flush_size < kMinMemstoreFlushSize) {
     return Status::InvalidArgument("MEMSTORE_FLUSHSIZE " + std::to_string(d.memstore_flush_size) +
-                                   " of table " + table + " is too small (minimum 4096)");
+                                   " of table " + table + " is too small (minimum " +
+                                   std::to_string(kMinMemstoreFlushSize) + ")");
   }
-  if (d.max_file_size < 16 * 1024) {
+  if (d.max_file_size < kMinMaxFileSize) {
     return Status::InvalidArgument("MAX_FILESIZE " + std::to_string(d.max_file_size) +
-                                   " of table " + table + " is too small (minimum 16384)");
+                                   " of table " + table + " is too small (minimum " +
+                                   std::to_string(kMinMaxFileSize) + ")");
   }
   auto policy = CreateSplitPolicy(d.split_policy);
   if (!policy.ok()) return policy.status();

@@ -63,15 +63,6 @@ size_t ClusterImpl::RegionCountOn(const RegionServer* server) const {
   return n;
 }
 
-size_t ClusterImpl::TableRegionCountOn(const std::string& table, const RegionServer* server) const {
-  std::shared_lock l(mu_);
-  auto it = tables_.find(table);
-  if (it == tables_.end()) return 0;
-  size_t n = 0;
-  for (const auto& [start, e] : it->second.regions) n += e->server == server ? 1 : 0;
-  return n;
-}
-
 RegionServer* ClusterImpl::LeastLoadedServer(const RegionServer* excluding) const {
   RegionServer* best = nullptr;
   size_t best_count = 0;

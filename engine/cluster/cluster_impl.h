@@ -68,7 +68,6 @@ class ClusterImpl {
   // The online server with the fewest regions (nullptr when none is online).
   RegionServer* LeastLoadedServer(const RegionServer* excluding = nullptr) const;
   size_t RegionCountOn(const RegionServer* server) const;
-  size_t TableRegionCountOn(const std::string& table, const RegionServer* server) const;
   // A new region record: encoded name = MD5 of "table,start,id." as in HBase.
   RegionRecord NewRegionRecord(const std::string& table, const std::string& start,
                                const std::string& end);

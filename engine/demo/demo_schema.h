@@ -1,12 +1,13 @@
-// The demo schema: tables from the HBase notes (../shared/seeds), created and
+// The demo schema: two tables of classic HBase designs, created and
 // filled through the engine so that a new data directory has something real
 // to look at.
 //   NewsClickFeedback  family Toutiao (VERSIONS 1, BLOCKCACHE, BLOOMFILTER ROW,
 //                      COMPRESSION SNAPPY, TTL 259200), SPLITS '1'..'f';
 //                      row key: one hex character of the user id's hash, then
-//                      the user id and the news id (note 001).
+//                      the user id and the news id (a news click log).
 //   trade              family t, row key salt + sellerId + timestamp with a
-//                      salt digit 0..7, pre-split on the salts (note 002).
+//                      salt digit 0..7, pre-split on the salts (a salted
+//                      trade log, SCHEMES.md's trade-salted).
 // Both tables flush at 256 KB so flushes and compactions show on the charts.
 //
 // The desktop app creates it (File > Create demo tables, `regionlab --demo`)

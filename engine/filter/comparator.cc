@@ -23,19 +23,6 @@ const char* CompareOperatorSymbol(CompareOperator op) {
   return "?";
 }
 
-const char* CompareOperatorName(CompareOperator op) {
-  switch (op) {
-    case CompareOperator::kLess: return "LESS";
-    case CompareOperator::kLessOrEqual: return "LESS_OR_EQUAL";
-    case CompareOperator::kEqual: return "EQUAL";
-    case CompareOperator::kNotEqual: return "NOT_EQUAL";
-    case CompareOperator::kGreaterOrEqual: return "GREATER_OR_EQUAL";
-    case CompareOperator::kGreater: return "GREATER";
-    case CompareOperator::kNoOp: return "NO_OP";
-  }
-  return "?";
-}
-
 std::optional<CompareOperator> ParseCompareOperator(std::string_view symbol) {
   if (symbol == "<") return CompareOperator::kLess;
   if (symbol == "<=") return CompareOperator::kLessOrEqual;

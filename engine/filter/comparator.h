@@ -46,8 +46,6 @@ enum class CompareOperator : uint8_t {
 
 // "<", "<=", "=", "!=", ">=", ">"; "NO_OP" for kNoOp.
 const char* CompareOperatorSymbol(CompareOperator op);
-// HBase's enum names: "LESS", "EQUAL", ...
-const char* CompareOperatorName(CompareOperator op);
 // The filter language's symbols; nullopt for anything else.
 std::optional<CompareOperator> ParseCompareOperator(std::string_view symbol);
 // True for <, <=, >, >= (the operators a regex or substring cannot use).

@@ -138,9 +138,6 @@ class Filter {
   bool reversed_ = false;
 };
 
-// "INCLUDE", "NEXT_COL", ... (HBase's names).
-const char* ReturnCodeName(Filter::ReturnCode code);
-
 // True for the three codes that include the cell.
 inline bool IsIncludeCode(Filter::ReturnCode code) {
   return code == Filter::ReturnCode::kInclude || code == Filter::ReturnCode::kIncludeAndNextCol ||

@@ -9,35 +9,6 @@ namespace regionlab {
 
 namespace regex_internal {
 
-size_t DecodeUtf8(std::string_view s, size_t i, uint32_t* cp) {
-  const auto b = [&](size_t k) { return static_cast<uint8_t>(s[k]); };
-  const uint8_t c = b(i);
-  *cp = kReplacement;
-  if (c < 0x80) {
-    *cp = c;
-    return 1;
-  }
-  size_t len;
-  uint32_t v, min;
-  if ((c & 0xE0) == 0xC0) {
-    len = 2, v = c & 0x1F, min = 0x80;
-  } else if ((c & 0xF0) == 0xE0) {
-    len = 3, v = c & 0x0F, min = 0x800;
-  } else if ((c & 0xF8) == 0xF0) {
-    len = 4, v = c & 0x07, min = 0x10000;
-  } else {
-    return 1;
-  }
-  if (i + len > s.size()) return 1;
-  for (size_t k = 1; k < len; ++k) {
-    if ((b(i + k) & 0xC0) != 0x80) return 1;
-    v = (v << 6) | (b(i + k) & 0x3F);
-  }
-  if (v < min || v > kMaxCodePoint || (v >= 0xD800 && v <= 0xDFFF)) return 1;
-  *cp = v;
-  return len;
-}
-
 bool IsLineTerminator(uint32_t cp, bool unix_lines) {
   if (unix_lines) return cp == '\n';
   return cp == '\n' || cp == '\r' || cp == 0x85 || cp == 0x2028 || cp == 0x2029;
@@ -79,7 +50,11 @@ bool AssertionHolds(uint8_t assertion, std::string_view text, size_t pos, uint32
   const bool unix_lines = (assertion & kUnixLinesBit) != 0;
   uint32_t cur = kNoCodePoint;
   size_t cur_len = 0;
-  if (pos < text.size()) cur_len = DecodeUtf8(text, pos, &cur);
+  if (pos < text.size()) {
+    const Utf8Char c = DecodeUtf8(text, pos);
+    cur = c.code_point;
+    cur_len = c.length;
+  }
   switch (assertion & ~kUnixLinesBit) {
     case kBeginText:
       return pos == 0;
@@ -157,8 +132,9 @@ bool Regex::Search(std::string_view text) const {
   for (;;) {
     if (add(&current, 0, pos, prev)) return true;  // a match may start at every position
     if (pos >= text.size()) return false;
-    uint32_t cp;
-    const size_t len = DecodeUtf8(text, pos, &cp);
+    const Utf8Char ch = DecodeUtf8(text, pos);  // malformed: U+FFFD, one byte
+    const uint32_t cp = ch.code_point;
+    const size_t len = ch.length;
     next.Clear();
     for (size_t k = 0; k < current.size(); ++k) {
       const uint32_t pc = current.at(k);

@@ -52,13 +52,6 @@ void AddAsciiCase(Ranges* r) {
   Normalize(r);
 }
 
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 }  // namespace
 
 // Parses a pattern into a small syntax tree, then emits the program.
@@ -113,9 +106,9 @@ class RegexCompiler {
   bool AtEnd() const { return pos_ >= p_.size(); }
   char Peek(size_t ahead = 0) const { return pos_ + ahead < p_.size() ? p_[pos_ + ahead] : '\0'; }
   uint32_t NextCodePoint() {
-    uint32_t cp;
-    pos_ += DecodeUtf8(p_, pos_, &cp);
-    return cp;
+    const Utf8Char c = DecodeUtf8(p_, pos_);
+    pos_ += c.length;
+    return c.code_point;
   }
 
   int Add(Node n) {
@@ -341,7 +334,7 @@ class RegexCompiler {
     const auto hex = [&](size_t n, uint32_t* v) {
       *v = 0;
       for (size_t k = 0; k < n; ++k) {
-        const int h = HexValue(Peek());
+        const int h = HexDigitValue(Peek());
         if (h < 0) return false;
         *v = *v * 16 + static_cast<uint32_t>(h);
         ++pos_;
@@ -373,8 +366,8 @@ class RegexCompiler {
           ++pos_;
           uint32_t v = 0;
           int digits = 0;
-          while (HexValue(Peek()) >= 0) {
-            v = std::min<uint32_t>(v * 16 + static_cast<uint32_t>(HexValue(p_[pos_++])),
+          while (HexDigitValue(Peek()) >= 0) {
+            v = std::min<uint32_t>(v * 16 + static_cast<uint32_t>(HexDigitValue(p_[pos_++])),
                                    kMaxCodePoint + 1);
             ++digits;
           }

@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <string_view>
 
+#include "util/utf8.h"  // DecodeUtf8 (a malformed byte reads as U+FFFD, as Java's decoder has it)
+
 namespace regionlab::regex_internal {
 
-inline constexpr uint32_t kMaxCodePoint = 0x10FFFF;
-inline constexpr uint32_t kReplacement = 0xFFFD;
 inline constexpr uint32_t kNoCodePoint = 0xFFFFFFFF;  // before the start / after the end
 // Set in an assertion's code when UNIX_LINES (the d flag) was on.
 inline constexpr uint8_t kUnixLinesBit = 0x80;
@@ -23,11 +23,6 @@ enum AssertKind : uint8_t {
   kWordBoundary,     // \b
   kNotWordBoundary,  // \B
 };
-
-// Decodes the UTF-8 sequence at s[i] into *cp and returns its length; a
-// malformed byte decodes as U+FFFD of length 1 (what Java's decoder
-// substitutes). REQUIRES: i < s.size().
-size_t DecodeUtf8(std::string_view s, size_t i, uint32_t* cp);
 
 // Java's line terminators (only '\n' under UNIX_LINES).
 bool IsLineTerminator(uint32_t cp, bool unix_lines);

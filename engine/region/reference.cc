@@ -5,6 +5,7 @@
 #include "regionlab/bytes.h"
 #include "util/env.h"
 #include "util/key_value.h"
+#include "util/utf8.h"
 
 namespace regionlab {
 
@@ -22,13 +23,8 @@ const char* HalfName(StoreFileReference::Half h) {
 bool FromHex(std::string_view hex, std::string* out) {
   if (hex.size() % 2 != 0) return false;
   out->clear();
-  auto value = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    return -1;
-  };
   for (size_t i = 0; i < hex.size(); i += 2) {
-    int hi = value(hex[i]), lo = value(hex[i + 1]);
+    const int hi = HexDigitValue(hex[i]), lo = HexDigitValue(hex[i + 1]);
     if (hi < 0 || lo < 0) return false;
     out->push_back(static_cast<char>(hi * 16 + lo));
   }

@@ -23,20 +23,6 @@ int64_t OldestUnexpiredTs(ScanType type, const ScanQueryOptions& o) {
 
 }  // namespace
 
-const char* MatchCodeName(MatchCode code) {
-  switch (code) {
-    case MatchCode::kInclude: return "INCLUDE";
-    case MatchCode::kSkip: return "SKIP";
-    case MatchCode::kSeekNextColumn: return "SEEK_NEXT_COL";
-    case MatchCode::kSeekNextRow: return "SEEK_NEXT_ROW";
-    case MatchCode::kIncludeAndSeekNextColumn: return "INCLUDE_AND_SEEK_NEXT_COL";
-    case MatchCode::kIncludeAndSeekNextRow: return "INCLUDE_AND_SEEK_NEXT_ROW";
-    case MatchCode::kSeekNextUsingHint: return "SEEK_NEXT_USING_HINT";
-    case MatchCode::kDone: return "DONE_SCAN";
-  }
-  return "UNKNOWN";
-}
-
 int64_t FamilyTtlMillis(int64_t ttl_seconds) {
   if (ttl_seconds == kTtlForever || ttl_seconds <= 0) return -1;
   if (ttl_seconds > kMaxInt64 / 1000) return kMaxInt64;

@@ -110,10 +110,6 @@ enum class ScanType : uint8_t {
   kCompactDropDeletes,    // major compaction: drop markers (unless KEEP_DELETED_CELLS)
 };
 
-// "INCLUDE", "SKIP", "SEEK_NEXT_COL", "SEEK_NEXT_ROW", "INCLUDE_AND_SEEK_NEXT_COL",
-// "INCLUDE_AND_SEEK_NEXT_ROW", "SEEK_NEXT_USING_HINT", "DONE_SCAN".
-const char* MatchCodeName(MatchCode code);
-
 struct ScanQueryOptions {
   // User scan: min(scan VERSIONS, family VERSIONS); raw scan: the scan's
   // VERSIONS alone (HBase ignores the family's there); compaction: family VERSIONS.

@@ -8,6 +8,7 @@
 
 #include "regionlab/bytes.h"
 #include "util/random.h"
+#include "util/utf8.h"
 
 namespace regionlab {
 
@@ -53,17 +54,8 @@ bool ParseJavaInteger(std::string_view s, int radix, int64_t min, int64_t max, i
   // Accumulate negatively so the minimum value parses without overflow.
   __int128 acc = 0;
   for (char c : s) {
-    int d;
-    if (c >= '0' && c <= '9') {
-      d = c - '0';
-    } else if (c >= 'a' && c <= 'z') {
-      d = c - 'a' + 10;
-    } else if (c >= 'A' && c <= 'Z') {
-      d = c - 'A' + 10;
-    } else {
-      return false;
-    }
-    if (d >= radix) return false;
+    const int d = DigitValue(c);
+    if (d < 0 || d >= radix) return false;
     acc = acc * radix - d;
     if (acc < static_cast<__int128>(min)) return false;
   }

@@ -6,7 +6,7 @@
 // YCSB (util/zipfian.h; "scrambled" spreads the popular ids over the id
 // range as YCSB's ScrambledZipfianGenerator does); increasing timestamps
 // (each record's time is the previous one plus a uniform draw from
-// [0, max_step_ms), as the generator of note 004 does); a tenant mix drawn by
+// [0, max_step_ms), as a loader replaying events in time order does); a tenant mix drawn by
 // weight; a constant. Numbers for string fields are written in decimal.
 // Fields without a model: int and long sequential from 1, strings uniform
 // over "0".."9999".

@@ -118,7 +118,7 @@ struct ValueModel {
   double theta = 0.99;
   bool scrambled = true;
   int64_t start_ms = 1704067200000;  // 2024-01-01T00:00:00Z
-  int64_t max_step_ms = 1000;        // note 004's generator: currentTime += nextInt(1000)
+  int64_t max_step_ms = 1000;        // currentTime += nextInt(1000), as a time-series loader does
   std::vector<std::pair<std::string, double>> choices;  // value text, weight
 };
 
@@ -142,7 +142,7 @@ ValueModel EffectiveModel(const RowkeyScheme& scheme, const Workload& workload,
 struct RowkeyScheme {
   std::string name;
   std::string description;
-  std::string source;  // where the design comes from, e.g. "HBase notes 000"
+  std::string source;  // where the design comes from, e.g. "Built-in example: ..."
   std::vector<FieldDef> fields;
   std::vector<Segment> segments;
   std::vector<QueryTemplate> queries;
@@ -177,6 +177,14 @@ bool FeedsTimeSegment(const RowkeyScheme& scheme, std::string_view field);
 // "segment 3 (salt)" / "segment 2 (field userId)": how messages name a
 // segment (1-based, as a user counts them).
 std::string DescribeSegment(const RowkeyScheme& scheme, size_t index);
+
+// The limits ValidateScheme enforces, for forms that offer only valid values.
+inline constexpr int kMinSaltBuckets = 2;
+inline constexpr int kMaxSaltBuckets = 65536;    // a binary salt is at most 2 bytes
+inline constexpr int kMaxSaltWidth = 8;          // characters of a decimal or hex salt
+inline constexpr int kMaxHashLength = 40;        // SHA-1 as hex, the longest digest
+inline constexpr int kMaxNumberWidth = 19;       // decimal digits of Long.MAX_VALUE
+inline constexpr int kMaxTextWidth = 4096;       // a string field's width, decimal or text
 
 // Checks everything a key can be built from; the first problem is an
 // InvalidArgument naming the segment, field, query or model:

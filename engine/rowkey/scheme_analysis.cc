@@ -12,7 +12,7 @@ namespace regionlab::rowkey {
 
 namespace {
 
-constexpr int kLengthGuidance = 16;  // the notes: at most 16 bytes, 8-byte aligned
+constexpr int kLengthGuidance = 16;  // at most 16 bytes, 8-byte aligned (SCHEMES.md)
 constexpr uint64_t kUnbounded = UINT64_MAX;
 
 bool IsFixed(const Segment& s) {
@@ -96,7 +96,7 @@ void CheckHotspot(const KeyEncoder& enc, const Workload& workload, int lead, Sch
       {FindingKind::kHotspot, lead,
        "write hotspot: the key starts with " + where + " and " + why +
            "; all writes go to one region (and one region server) at a time. Put a salt or a "
-           "hash first and the time or sequence after it, as the notes advise."});
+           "hash first and the time or sequence after it."});
 }
 
 void CheckUniqueness(const KeyEncoder& enc, const std::vector<std::string>& sample_sorted,
@@ -120,8 +120,8 @@ void CheckUniqueness(const KeyEncoder& enc, const std::vector<std::string>& samp
         a->uniqueness.push_back(
             {FindingKind::kUniqueness, static_cast<int>(i),
              DescribeSegment(scheme, i) + " repeats every day: keep one table per day, as the "
-                                          "notes' designs do, or the next day's rows overwrite "
-                                          "these"});
+                                          "built-in designs do, or the next day's rows "
+                                          "overwrite these"});
         break;
       case SegmentKind::kSalt:
       case SegmentKind::kHash: hashed.insert(s.sources.begin(), s.sources.end()); break;
@@ -323,7 +323,7 @@ Result<SchemeAnalysis> AnalyzeScheme(const KeyEncoder& enc, const Workload& work
          (a.max_length < 0 ? "the key has no fixed length (at least " +
                                  std::to_string(a.min_length) + " bytes)"
                            : "the key is " + std::to_string(a.max_length) + " bytes") +
-             ": the notes advise at most 16 bytes (every cell stores the row key; 8-byte "
+             ": keep it to at most 16 bytes (every cell stores the row key; 8-byte "
              "multiples suit 64-bit memory)"});
   }
   CheckValueRanges(enc, workload, options.planned_keys, &a);

@@ -1,18 +1,19 @@
 // Scheme analysis: what the builder shows next to a design — example keys,
-// the key length against the notes' 16-byte guidance, uniqueness risks,
+// the key length against the 16-byte guidance (SCHEMES.md), uniqueness risks,
 // warnings, and a plan for each declared query.
 //
 // Warnings (FindingKind):
 //   hotspot          the first segment that varies grows with every write
 //                    (a timestamp, a time of day, a sequential id) or the
 //                    generated keys do: every new row lands in the last
-//                    region (the notes' "散列原则")
+//                    region (why keys are salted or hashed first)
 //   salt_buckets     a salt has more buckets than the table has regions
 //   hash_breaks_query a hash prefix the query cannot compute comes before
 //                    the range or values a query declares
 //   low_cardinality  the first varying segment takes fewer distinct values
 //                    than there are regions
-//   key_length       longer than 16 bytes (the notes: 8-byte aligned, at most 16)
+//   key_length       longer than 16 bytes (every cell stores its row key;
+//                    8-byte multiples suit 64-bit memory)
 //   value_range      a value the workload reaches does not fit its segment
 // Uniqueness risks (kind uniqueness): no unique field in the key, unique
 // fields present only through a hash, second-resolution timestamps, a time

@@ -1,6 +1,7 @@
-// The notes' designs as schemes. Each keeps the note's byte layout exactly;
-// where a note leaves a choice open (which field feeds a hash, how many
-// salt buckets) the choice is stated in the description.
+// The built-in example designs as schemes (SCHEMES.md, "Built-in
+// examples"). Each keeps its design's byte layout exactly; where a design
+// leaves a choice open (which field feeds a hash, how many salt buckets) the
+// choice is stated in the description.
 #include "rowkey/scheme_examples.h"
 
 #include <utility>
@@ -92,7 +93,7 @@ QueryTemplate Query(std::string name, std::vector<std::pair<std::string, std::st
 RowkeyScheme Transaction() {
   RowkeyScheme s;
   s.name = "transaction";
-  s.source = "HBase notes 000 and 003: rowkey design for transaction data";
+  s.source = "Built-in example: rowkey design for transaction data";
   s.description =
       "Transaction data in one table per day. Byte 0-1: a hash field 0..65535 (here the "
       "Murmur3 of the transaction id, 65536 buckets); bytes 2-5: the time of day in ms, "
@@ -110,7 +111,7 @@ RowkeyScheme Transaction() {
 RowkeyScheme Statistics() {
   RowkeyScheme s;
   s.name = "statistics";
-  s.source = "HBase notes 000 and 003: rowkey design for statistics data";
+  s.source = "Built-in example: rowkey design for statistics data";
   s.description =
       "Pre-aggregated statistics in one table per day. Bytes 0-3: the series (dimension) "
       "id, 0x00000000..0xFFFFFFFF, which is both the hash and the sequence field; bytes "
@@ -130,11 +131,11 @@ RowkeyScheme Statistics() {
 RowkeyScheme General() {
   RowkeyScheme s;
   s.name = "general";
-  s.source = "HBase notes 000 and 003: rowkey design for general data";
+  s.source = "Built-in example: rowkey design for general data";
   s.description =
       "General data keyed by an auto-increment sequence. Bytes 0-3: the sequence "
       "(0x00000000..0xFFFFFFFF); then extension fields of at most 12 bytes: a 2-byte "
-      "loader id (the note's unique factor per loading module) and 10 bytes of user "
+      "loader id (a unique factor per loading module) and 10 bytes of user "
       "attributes. 16 bytes.";
   s.fields = {Field("seq", FieldType::kLong, "auto-increment sequence", true),
               Field("loader", FieldType::kInt, "loading module id"),
@@ -153,13 +154,13 @@ RowkeyScheme General() {
 RowkeyScheme UserTimeFile() {
   RowkeyScheme s;
   s.name = "user-time-file";
-  s.source = "HBase notes 000 and 003: rowkey design for multi-condition queries";
+  s.source = "Built-in example: rowkey design for multi-condition queries";
   s.description =
       "File records found by owner and creation date: userID padded to 6 digits, "
       "CreateTime as 8 digits (yyyymmdd), and the globally unique FileID padded to 6 "
       "digits, 20 characters. A scan from userID+startDate to userID+endDate reads one "
       "owner's files of those dates. The workload numbers files from 0 so that a "
-      "million of them fit the note's 6 digits.";
+      "million of them fit 6 digits.";
   s.fields = {Field("userId", FieldType::kLong, "owner (user id)"),
               Field("createTime", FieldType::kLong, "creation date, yyyymmdd"),
               Field("fileId", FieldType::kLong, "file id, globally unique", true)};
@@ -178,7 +179,7 @@ RowkeyScheme UserTimeFile() {
 RowkeyScheme TradeSalted() {
   RowkeyScheme s;
   s.name = "trade-salted";
-  s.source = "HBase notes 002 and 003: rowkey design for trade tables";
+  s.source = "Built-in example: rowkey design for trade tables";
   s.description =
       "salt + sellerId + timestamp, for sellers with many trades: a 1-byte salt (16 "
       "buckets, from the order number) spreads one seller's writes; a query by seller, or "
@@ -200,9 +201,9 @@ RowkeyScheme TradeSalted() {
 RowkeyScheme RiskHash() {
   RowkeyScheme s;
   s.name = "risk-hash";
-  s.source = "HBase note 002: rowkey design for financial risk control";
+  s.source = "Built-in example: rowkey design for financial risk control";
   s.description =
-      "User profiles: prefix + uid with prefix = substr(md5(uid), 0, 6), the note's x = 6. "
+      "User profiles: prefix + uid with prefix = substr(md5(uid), 0, x) with x = 6. "
       "The hash spreads users evenly; a profile is read by computing the prefix from the uid.";
   s.fields = {Field("uid", FieldType::kString, "user id", true)};
   s.segments = {Hash({"uid"}, HashAlgorithm::kMd5, 6), FieldSegment("uid", Encoding::kDecimal, 10)};
@@ -214,7 +215,7 @@ RowkeyScheme RiskHash() {
 RowkeyScheme Vehicle() {
   RowkeyScheme s;
   s.name = "vehicle";
-  s.source = "HBase note 002: rowkey design for connected vehicles";
+  s.source = "Built-in example: rowkey design for connected vehicles";
   s.description =
       "prefix + carId + timestamp with prefix = substr(md5(carId), 0, 4): the prefix spreads "
       "a large batch of cars over the regions, and one car's records stay together in time "
@@ -236,7 +237,7 @@ RowkeyScheme Vehicle() {
 RowkeyScheme LatestFirst() {
   RowkeyScheme s;
   s.name = "latest-first";
-  s.source = "HBase notes 001 and 002: querying the most recent data";
+  s.source = "Built-in example: querying the most recent data";
   s.description =
       "uid + (Long.MAX_VALUE - timestamp): a user's newest records sort first, so the latest "
       "ones are the first rows of a scan from [uid]; a time range is the scan from "

@@ -3,6 +3,7 @@
 // names the segment, query or model it was found in.
 #include <set>
 
+#include "regionlab/cell.h"  // kMaxRowLength
 #include "rowkey/field_value.h"
 #include "rowkey/key_encoder.h"
 #include "rowkey/scheme.h"
@@ -11,8 +12,6 @@ namespace regionlab::rowkey {
 
 namespace {
 
-constexpr int kMaxRowLength = 32767;  // HBase: the row length is a short
-constexpr int kMaxTextWidth = 4096;
 
 bool ValidFieldName(std::string_view name) {
   if (name.empty() || name.size() > 128) return false;
@@ -52,9 +51,9 @@ Status CheckFieldEncoding(const std::string& where, const Segment& seg, FieldTyp
   const bool number = type != FieldType::kString;
   switch (seg.encoding) {
     case Encoding::kDecimal:
-      if (seg.width < 1 || seg.width > (number ? 19 : kMaxTextWidth)) {
+      if (seg.width < 1 || seg.width > (number ? kMaxNumberWidth : kMaxTextWidth)) {
         return Bad(where, std::string("a zero-padded decimal needs a width from 1 to ") +
-                              (number ? "19" : std::to_string(kMaxTextWidth)) + ", got " +
+                              std::to_string(number ? kMaxNumberWidth : kMaxTextWidth) + ", got " +
                               std::to_string(seg.width));
       }
       return Status::OK();
@@ -92,8 +91,10 @@ Status CheckSegment(const RowkeyScheme& scheme, size_t index) {
   switch (seg.kind) {
     case SegmentKind::kSalt:
       RL_RETURN_IF_ERROR(CheckSources(scheme, where, seg));
-      if (seg.buckets < 2 || seg.buckets > 65536) {
-        return Bad(where, "buckets must be from 2 to 65536, got " + std::to_string(seg.buckets));
+      if (seg.buckets < kMinSaltBuckets || seg.buckets > kMaxSaltBuckets) {
+        return Bad(where, "buckets must be from " + std::to_string(kMinSaltBuckets) + " to " +
+                              std::to_string(kMaxSaltBuckets) + ", got " +
+                              std::to_string(seg.buckets));
       }
       if (seg.encoding == Encoding::kText) {
         return Bad(where, "encoding text is not one of decimal, hex, binary");
@@ -101,7 +102,9 @@ Status CheckSegment(const RowkeyScheme& scheme, size_t index) {
       if (seg.encoding == Encoding::kBinary && (seg.width < 0 || seg.width > 2)) {
         return Bad(where, "a binary salt is 1 or 2 bytes wide (0: as the buckets need)");
       }
-      if (seg.width < 0 || seg.width > 8) return Bad(where, "width must be from 0 to 8");
+      if (seg.width < 0 || seg.width > kMaxSaltWidth) {
+        return Bad(where, "width must be from 0 to " + std::to_string(kMaxSaltWidth));
+      }
       if (seg.width > 0) {
         Segment natural = seg;
         natural.width = 0;
@@ -253,9 +256,10 @@ Status ValidateScheme(const RowkeyScheme& scheme) {
     const int w = SegmentWidth(s, f ? f->type : FieldType::kLong);
     longest += w >= 0 ? w : (f && f->type != FieldType::kString ? 20 : 0);
   }
-  if (longest > kMaxRowLength) {
+  if (longest > static_cast<int64_t>(kMaxRowLength)) {
     return Status::InvalidArgument("the key is " + std::to_string(longest) +
-                                   " bytes; HBase rows are at most 32767 bytes");
+                                   " bytes; HBase rows are at most " +
+                                   std::to_string(kMaxRowLength) + " bytes");
   }
   for (size_t i = 0; i < scheme.queries.size(); ++i) RL_RETURN_IF_ERROR(CheckQuery(scheme, i));
   std::set<std::string> modelled;

@@ -6,6 +6,7 @@
 
 #include "regionlab/bytes.h"
 #include "rowkey/splits_file.h"
+#include "util/utf8.h"
 
 namespace regionlab {
 
@@ -29,17 +30,9 @@ class BigUnsigned {
     if (digits.empty()) return false;
     BigUnsigned v;
     for (char c : digits) {
-      uint32_t d;
-      if (c >= '0' && c <= '9') {
-        d = static_cast<uint32_t>(c - '0');
-      } else if (c >= 'a' && c <= 'z') {
-        d = static_cast<uint32_t>(c - 'a' + 10);
-      } else if (c >= 'A' && c <= 'Z') {
-        d = static_cast<uint32_t>(c - 'A' + 10);
-      } else {
-        return false;
-      }
-      if (d >= radix) return false;
+      const int value = DigitValue(c);
+      if (value < 0 || static_cast<uint32_t>(value) >= radix) return false;
+      const auto d = static_cast<uint32_t>(value);
       v.MulSmall(radix);
       v.Add(BigUnsigned(d));
     }

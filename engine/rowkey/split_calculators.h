@@ -1,15 +1,17 @@
-// Split-key calculators for a rowkey scheme (note 004, "hbase预分区方案"):
+// Split-key calculators for a rowkey scheme, the two usual ways of
+// pre-splitting a table whose keys a hash or a partition prefix spreads:
 //
-//  - quantiles of sampled keys: the note's HashChoreWoker sorts a sample of
-//    generated keys and takes every (sample / regions)-th one. RegionLab
-//    keeps repeated keys in the sample (a key written often weighs more)
-//    where the note's TreeSet would drop them, and never returns a key twice:
+//  - quantiles of sampled keys: sort a sample of generated keys and take
+//    every (sample / regions)-th one, so that each region receives an equal
+//    share of the planned writes. Repeated keys stay in the sample (a key
+//    written often weighs more; a set of distinct keys would drop them), and
+//    no key is returned twice:
 //    when a quantile repeats the previous split key it moves on to the next
 //    larger sampled key, so a sample with few distinct keys gives fewer
 //    split keys than asked for;
-//  - partition: the note's PartitionRowKeyManager, regions over N buckets of
-//    a fixed-width partition prefix (the note writes the bucket number as an
-//    8-byte long: Bytes.toBytes((long) i)).
+//  - partition: regions over N buckets of a fixed-width partition prefix that
+//    the writer computes (by default the bucket number as an 8-byte long,
+//    Bytes.toBytes((long) i), as a Java client would write it).
 //
 // Every result is sorted, unique and free of empty keys, so it passes
 // ValidateSplitKeys and can be written with FormatSplitsFile.

@@ -4,6 +4,7 @@
 
 #include "regionlab/bytes.h"
 #include "rowkey/split_algorithms.h"
+#include "util/utf8.h"
 
 namespace regionlab {
 
@@ -18,45 +19,17 @@ struct ConvertError {
 // remembering the byte offset each unit came from.
 bool DecodeToUtf16(std::string_view text, std::u16string* units, std::vector<size_t>* offsets,
                    ConvertError* err) {
-  size_t i = 0;
-  while (i < text.size()) {
-    const auto b0 = static_cast<unsigned char>(text[i]);
-    uint32_t cp = 0;
-    size_t len = 0;
-    if (b0 < 0x80) {
-      cp = b0;
-      len = 1;
-    } else if (b0 >= 0xC2 && b0 <= 0xDF) {
-      cp = b0 & 0x1F;
-      len = 2;
-    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-      cp = b0 & 0x0F;
-      len = 3;
-    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-      cp = b0 & 0x07;
-      len = 4;
-    } else {
-      *err = {i, "invalid UTF-8 byte 0x" + ToHex(text.substr(i, 1))};
-      return false;
-    }
-    if (i + len > text.size()) {
-      *err = {i, "truncated UTF-8 sequence"};
-      return false;
-    }
-    for (size_t k = 1; k < len; ++k) {
-      const auto b = static_cast<unsigned char>(text[i + k]);
-      if ((b & 0xC0) != 0x80) {
-        *err = {i, "invalid UTF-8 sequence"};
+  for (size_t i = 0; i < text.size();) {
+    const Utf8Char ch = DecodeUtf8(text, i);
+    switch (ch.error) {
+      case Utf8Error::kNone: break;
+      case Utf8Error::kBadLeadByte:
+        *err = {i, "invalid UTF-8 byte 0x" + ToHex(text.substr(i, 1))};
         return false;
-      }
-      cp = (cp << 6) | (b & 0x3F);
+      case Utf8Error::kTruncated: *err = {i, "truncated UTF-8 sequence"}; return false;
+      case Utf8Error::kMalformed: *err = {i, "invalid UTF-8 sequence"}; return false;
     }
-    // Overlong forms, UTF-16 surrogates and values past U+10FFFF are not UTF-8.
-    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-        (cp >= 0xD800 && cp <= 0xDFFF)) {
-      *err = {i, "invalid UTF-8 sequence"};
-      return false;
-    }
+    const uint32_t cp = ch.code_point;
     if (cp < 0x10000) {
       units->push_back(static_cast<char16_t>(cp));
       offsets->push_back(i);
@@ -67,14 +40,10 @@ bool DecodeToUtf16(std::string_view text, std::u16string* units, std::vector<siz
       offsets->push_back(i);
       offsets->push_back(i);
     }
-    i += len;
+    i += ch.length;
   }
   return true;
 }
-
-// Bytes.isHexDigit: upper-case only.
-bool IsHbaseHexDigit(char16_t c) { return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F'); }
-int HexDigitValue(char16_t c) { return c <= '9' ? c - '0' : c - 'A' + 10; }
 
 bool ConvertToBytesBinary(std::string_view text, std::string* out, ConvertError* err) {
   std::u16string in;
@@ -90,10 +59,11 @@ bool ConvertToBytesBinary(std::string_view text, std::string* out, ConvertError*
         *err = {offsets[i], "truncated \\x escape (HBase fails with StringIndexOutOfBoundsException)"};
         return false;
       }
-      if (!IsHbaseHexDigit(in[i + 2]) || !IsHbaseHexDigit(in[i + 3])) {
+      const int hi = UpperHexDigitValue(in[i + 2]), lo = UpperHexDigitValue(in[i + 3]);
+      if (hi < 0 || lo < 0) {
         continue;  // a bogus escape: HBase drops the backslash and keeps the rest
       }
-      out->push_back(static_cast<char>((HexDigitValue(in[i + 2]) << 4) | HexDigitValue(in[i + 3])));
+      out->push_back(static_cast<char>((hi << 4) | lo));
       i += 3;
     } else {
       out->push_back(static_cast<char>(ch & 0xFF));  // Java's (byte) ch

@@ -17,8 +17,8 @@
 
 #include "regionlab/cluster.h"
 #include "regionlab/status.h"
-#include "shell/json.h"
 #include "shell/value.h"
+#include "util/json.h"
 
 namespace regionlab::shell {
 

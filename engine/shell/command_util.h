@@ -14,7 +14,7 @@
 #include "regionlab/cluster.h"
 #include "regionlab/status.h"
 #include "shell/command.h"
-#include "shell/json.h"
+#include "util/json.h"
 
 namespace regionlab::shell {
 

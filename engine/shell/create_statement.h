@@ -3,8 +3,8 @@
 // file — and the way back: a create statement read into a descriptor with
 // the shell's own rules (BuildCreate), without a cluster.
 //
-// Written form, as HBase's shell documents it (and note 004 advises: the
-// table-wide options in a brace of their own):
+// Written form, as HBase's shell documents it (the table-wide options in a
+// brace of their own, so that they cannot be mistaken for a family's):
 //   create 'ns:t', {NAME => 'f1', VERSIONS => 3, TTL => 259200}, 'f2',
 //     {SPLITS => ['10', '\x00\x01'], MAX_FILESIZE => 1073741824, ...}
 // A family with HBase's defaults is written by name alone; otherwise every

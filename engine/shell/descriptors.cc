@@ -10,6 +10,7 @@
 #include "shell/args.h"
 #include "shell/shell.h"
 #include "util/env.h"
+#include "util/utf8.h"
 
 namespace regionlab::shell {
 

@@ -21,8 +21,8 @@
 #include "regionlab/status.h"
 #include "regionlab/table_descriptor.h"
 #include "shell/command.h"
-#include "shell/json.h"
 #include "shell/value.h"
+#include "util/json.h"
 
 namespace regionlab::shell {
 

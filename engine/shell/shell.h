@@ -20,9 +20,10 @@
 #include <vector>
 
 #include "regionlab/cluster.h"
+#include "regionlab/version.h"
 #include "shell/command.h"
-#include "shell/json.h"
 #include "shell/parser.h"
+#include "util/json.h"
 
 namespace regionlab::shell {
 
@@ -36,7 +37,7 @@ struct ShellOptions {
   // releases (hbase.shell.timestamp.format.epoch).
   bool epoch_timestamps = false;
   // The RegionLab build and HBase release the `version` command reports.
-  std::string version = "0.1.0";
+  std::string version = kVersion;
 };
 
 // What one statement did.

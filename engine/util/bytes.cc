@@ -1,5 +1,7 @@
 #include "regionlab/bytes.h"
 
+#include "util/utf8.h"
+
 namespace regionlab {
 
 namespace {
@@ -11,12 +13,6 @@ bool KeptAsIs(unsigned char ch) {
   return kPunctuation.find(static_cast<char>(ch)) != std::string_view::npos;
 }
 
-// Bytes.toBytesBinary accepts upper-case hex digits only.
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 }  // namespace
 
 std::string ToStringBinary(std::string_view bytes) {
@@ -41,8 +37,9 @@ std::string ToBytesBinary(std::string_view text) {
   out.reserve(text.size());
   for (size_t i = 0; i < text.size(); ++i) {
     if (text[i] == '\\' && i + 3 < text.size() && text[i + 1] == 'x') {
-      int hi = HexValue(text[i + 2]);
-      int lo = HexValue(text[i + 3]);
+      // Bytes.toBytesBinary reads upper-case hex digits only.
+      int hi = UpperHexDigitValue(text[i + 2]);
+      int lo = UpperHexDigitValue(text[i + 3]);
       if (hi >= 0 && lo >= 0) {
         out += static_cast<char>((hi << 4) | lo);
         i += 3;

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "util/utf8.h"
+
 namespace regionlab {
 
 Json Json::Strings(const std::vector<std::string>& items) {
@@ -58,51 +60,6 @@ const Json* Json::Get(std::string_view key) const {
   return nullptr;
 }
 
-namespace {
-
-// Length of the valid UTF-8 sequence starting at s[i], or 0 when invalid.
-size_t Utf8SequenceLength(std::string_view s, size_t i) {
-  const auto b = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned char c = b(i);
-  size_t n;
-  uint32_t cp;
-  if (c < 0x80) return 1;
-  if ((c & 0xE0) == 0xC0) {
-    n = 2;
-    cp = c & 0x1F;
-  } else if ((c & 0xF0) == 0xE0) {
-    n = 3;
-    cp = c & 0x0F;
-  } else if ((c & 0xF8) == 0xF0) {
-    n = 4;
-    cp = c & 0x07;
-  } else {
-    return 0;
-  }
-  if (i + n > s.size()) return 0;
-  for (size_t k = 1; k < n; ++k) {
-    if ((b(i + k) & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (b(i + k) & 0x3F);
-  }
-  // Overlong forms, surrogates and values past U+10FFFF are not valid UTF-8.
-  if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-      (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) {
-    return 0;
-  }
-  return n;
-}
-
-}  // namespace
-
-bool IsValidUtf8(std::string_view s) {
-  for (size_t i = 0; i < s.size();) {
-    const size_t n = Utf8SequenceLength(s, i);
-    if (n == 0) return false;
-    i += n;
-  }
-  return true;
-}
-
 void AppendJsonString(std::string* out, std::string_view s) {
   out->push_back('"');
   char buf[8];
@@ -124,15 +81,15 @@ void AppendJsonString(std::string* out, std::string_view s) {
       ++i;
       continue;
     }
-    const size_t n = Utf8SequenceLength(s, i);
-    if (n == 0) {
+    const Utf8Char ch = DecodeUtf8(s, i);
+    if (!ch.ok()) {
       std::snprintf(buf, sizeof(buf), "\\u%04x", c);
       *out += buf;
       ++i;
       continue;
     }
-    out->append(s.substr(i, n));
-    i += n;
+    out->append(s.substr(i, ch.length));
+    i += ch.length;
   }
   out->push_back('"');
 }

@@ -118,10 +118,6 @@ class Json {
 // UTF-8. Nesting deeper than 256 levels is refused.
 Result<Json> ParseJson(std::string_view text);
 
-// Whether `s` is well-formed UTF-8 (no overlong forms, surrogates or values
-// past U+10FFFF).
-bool IsValidUtf8(std::string_view s);
-
 // Appends `s` as a JSON string literal (quotes included), as described in
 // the file comment.
 void AppendJsonString(std::string* out, std::string_view s);

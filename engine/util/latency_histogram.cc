@@ -14,8 +14,6 @@ constexpr size_t kBuckets = kLinear + (64 - kSubBits) * (uint64_t{1} << kSubBits
 
 LatencyHistogram::LatencyHistogram() : counts_(kBuckets, 0) {}
 
-size_t LatencyHistogram::BucketCount() { return kBuckets; }
-
 size_t LatencyHistogram::BucketOf(uint64_t nanos) {
   if (nanos < kLinear) return static_cast<size_t>(nanos);
   const int shift = std::bit_width(nanos) - (kSubBits + 1);           // >= 1

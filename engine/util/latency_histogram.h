@@ -36,7 +36,6 @@ class LatencyHistogram {
   // 0 when empty.
   double PercentileNanos(double p) const;
 
-  static size_t BucketCount();
   static size_t BucketOf(uint64_t nanos);
   static uint64_t BucketLow(size_t bucket);
   static uint64_t BucketWidth(size_t bucket);

@@ -394,6 +394,7 @@ WalStats Wal::GetStats() const {
   stats.group_commit_max_batch = max_batch_.load(std::memory_order_relaxed);
   std::lock_guard<std::mutex> lock(mu_);
   stats.live_segments = static_cast<uint32_t>(accounting_.size() + recovered_.size());
+  stats.queued_writers = static_cast<uint32_t>(writers_.size());
   return stats;
 }
 

@@ -71,6 +71,7 @@ struct WalStats {
   uint64_t segments_deleted = 0;        // segment files deleted as fully flushed or recovered
   uint64_t group_commit_max_batch = 0;  // most Append calls written by one leader at once
   uint32_t live_segments = 0;  // segment files this WAL still keeps, the current one included
+  uint32_t queued_writers = 0;  // Append/Sync/Roll/Close calls in the writer queue, leader included
 };
 
 class Wal {

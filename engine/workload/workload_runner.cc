@@ -69,7 +69,7 @@ const char* RunStateName(RunState state) {
 const char* PhaseName(Phase phase) { return phase == Phase::kLoad ? "load" : "run"; }
 
 WorkloadRunner::WorkloadRunner(Cluster* cluster, WorkloadOptions options)
-    : cluster_(cluster), options_(std::move(options)), gate_(options_.ops_per_second) {
+    : cluster_(cluster), options_(std::move(options)), gate_(options_.ops_per_second, options_.clock) {
   for (auto& c : by_kind_) c.store(0, std::memory_order_relaxed);
 }
 
@@ -142,8 +142,8 @@ Status WorkloadRunner::Start() {
   if (final_state_ != RunState::kReady)
     return Status::InvalidArgument("workload: a runner runs only once");
   final_state_ = RunState::kRunning;
-  phase_start_ = RunGate::Clock::now();
-  phase_paused_base_ = gate_.PausedTime();
+  phase_start_millis_ = gate_.clock()->NowMillis();
+  phase_paused_base_millis_ = gate_.PausedMillis();
   coordinator_ = std::thread([this] { Coordinate(); });
   return Status::OK();
 }
@@ -185,17 +185,17 @@ void WorkloadRunner::Coordinate() {
 void WorkloadRunner::StartPhase(Phase phase) {
   std::lock_guard<std::mutex> lock(mu_);
   if (phase == Phase::kRun) load_seconds_ = PhaseSeconds();
-  phase_start_ = RunGate::Clock::now();
-  phase_paused_base_ = gate_.PausedTime();
+  phase_start_millis_ = gate_.clock()->NowMillis();
+  phase_paused_base_millis_ = gate_.PausedMillis();
   phase_ = phase;
 }
 
 double WorkloadRunner::PhaseSeconds() const {
   if (ended_phase_seconds_ >= 0) return ended_phase_seconds_;
   if (final_state_ == RunState::kReady) return 0;
-  const auto running =
-      (RunGate::Clock::now() - phase_start_) - (gate_.PausedTime() - phase_paused_base_);
-  return std::max(0.0, std::chrono::duration<double>(running).count());
+  const int64_t running_millis = (gate_.clock()->NowMillis() - phase_start_millis_) -
+                                 (gate_.PausedMillis() - phase_paused_base_millis_);
+  return std::max(0.0, static_cast<double>(running_millis) / 1e3);
 }
 
 void WorkloadRunner::RecordError(const Status& s, const char* what, const std::string& key,
@@ -236,6 +236,7 @@ WorkloadProgress WorkloadRunner::Snapshot() const {
   p.reads_missing = reads_missing_.load(std::memory_order_relaxed);
   p.scanned_rows = scanned_rows_.load(std::memory_order_relaxed);
   p.errors = errors_.load(std::memory_order_relaxed);
+  p.threads_paused = gate_.threads_paused();
   const LatencyHistogram latency = latency_[static_cast<int>(p.phase)].Snapshot();
   p.latency_samples = latency.Count();
   p.p50_us = latency.PercentileNanos(0.50) / 1e3;

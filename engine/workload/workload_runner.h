@@ -44,6 +44,7 @@
 #include "rowkey/key_encoder.h"
 #include "rowkey/key_generator.h"
 #include "rowkey/scheme.h"
+#include "util/clock.h"
 #include "util/latency_histogram.h"
 #include "workload/key_log.h"
 #include "workload/run_gate.h"
@@ -72,6 +73,9 @@ struct WorkloadOptions {
   Durability durability = Durability::kUseDefault;
   uint64_t max_errors = 100;  // failed operations that end the run (>= 1)
   uint64_t seed = 1;          // the operation stream: choices, picks, scan lengths, values
+  // The rate limit's and the phase times' clock; nullptr: Clock::System().
+  // Not owned; it outlives the runner.
+  const Clock* clock = nullptr;
 };
 
 enum class RunState { kReady, kRunning, kPaused, kFinished, kFailed, kCancelled };
@@ -89,6 +93,7 @@ struct WorkloadProgress {
   uint64_t reads_missing = 0;  // reads (and read-modify-writes) that found no row
   uint64_t scanned_rows = 0;
   uint64_t errors = 0;
+  int threads_paused = 0;         // threads stopped between operations by Pause
   std::string first_error;        // "" when none
   double phase_seconds = 0;       // running time of the current phase, pauses excluded
   double load_seconds = 0;        // running time of the load phase (so far, or in all)
@@ -176,10 +181,10 @@ class WorkloadRunner {
   Phase phase_ = Phase::kLoad;
   RunState final_state_ = RunState::kReady;  // kRunning once started, then the end state
   std::string first_error_;
-  RunGate::Clock::time_point phase_start_{};
-  RunGate::Clock::duration phase_paused_base_{};  // gate_.PausedTime() at phase start
-  double ended_phase_seconds_ = -1;               // frozen when the run ends
-  double load_seconds_ = -1;                      // frozen when the load phase ends
+  int64_t phase_start_millis_ = 0;        // gate_.clock()->NowMillis() at phase start
+  int64_t phase_paused_base_millis_ = 0;  // gate_.PausedMillis() at phase start
+  double ended_phase_seconds_ = -1;       // frozen when the run ends
+  double load_seconds_ = -1;              // frozen when the load phase ends
   std::thread coordinator_;
 };
 

@@ -371,7 +371,7 @@ class CreateTableFormTest : public QObject {
              f->loadSplitsFile(QStringLiteral(REGIONLAB_ACCEPTANCE_DIR "/region_split_info.txt"));
            })
         << std::vector<std::string>{"0001|", "0002|", "0003|", "0004|", "0005|", "0006|", "0007|", "0008|", "0009|"};
-    QTest::newRow("partition: note 004's 8-byte longs")
+    QTest::newRow("partition: 8-byte longs")
         << Edit([](CreateTableForm* f, const QString&) {
              f->setPresplitMode(PresplitMode::Partition);
              f->setPartitionBuckets(16);

@@ -2,7 +2,7 @@
 // changed, reordered, removed; renames carried everywhere), engine messages
 // located at the part they name, the segment forms' parameter lists, the
 // live analysis (example key bytes written out by hand, warnings for a
-// timestamp-first key and none for a salted one, note 000's scan rows), and
+// timestamp-first key and none for a salted one, user-time-file's scan rows), and
 // every model under QAbstractItemModelTester; the catalog round trip through
 // the engine controller and JSON files.
 #include <QAbstractItemModelTester>
@@ -163,7 +163,7 @@ class SchemeBuilderModelsTest : public QObject {
     QCOMPARE(segments.index(0, 0).data(regionlab::ui::SchemeSegmentsModel::ProblemRole).toString(), doc.segmentError(0));
     QVERIFY(segments.index(0, 0).data(regionlab::ui::SchemeSegmentsModel::IsErrorRole).toBool());
     QVERIFY(segments.index(1, 0).data(regionlab::ui::SchemeSegmentsModel::ProblemRole).toString().isEmpty());
-    // The byte offsets of the notes' layout: salt 0, seller 1-4, time 5-12.
+    // The byte offsets of trade-salted: salt 0, seller 1-4, time 5-12.
     QCOMPARE(segments.index(2, regionlab::ui::SchemeSegmentsModel::Bytes).data().toString(), QStringLiteral("5\u201312 (8 bytes)"));
   }
 
@@ -291,7 +291,7 @@ class SchemeBuilderModelsTest : public QObject {
     if (warned) QCOMPARE(findings.index(0, FindingsModel::Segment).data().toString(), QStringLiteral("1 timestamp"));
   }
 
-  // Note 000's scan: one user's files between two dates.
+  // user-time-file's scan: one user's files between two dates.
   void userTimeFileQueryRows() {
     SchemeDocument doc;
     QueryPlansModel queries(&doc);

@@ -6,11 +6,15 @@
 #include <QProcess>
 #include <algorithm>
 #include <csignal>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include <sys/wait.h>
+
+#include "util/crash_point.h"
 
 namespace regionlab::test {
 
@@ -119,6 +123,13 @@ bool KillChildAndReap(int pid) {
   int wstatus = 0;
   if (::waitpid(pid, &wstatus, 0) != pid) return false;
   return WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGKILL;
+}
+
+void ArmCrashPoints() {
+  SetCrashPointHook([](const char* name) {
+    static const char* const armed = std::getenv("REGIONLAB_CRASH_POINT");
+    if (armed != nullptr && std::strcmp(armed, name) == 0) std::_Exit(137);
+  });
 }
 
 }  // namespace regionlab::test

@@ -57,6 +57,11 @@ ProgramRun RunProgram(const QString& program, const QStringList& args, const QBy
 // or the wait failed).
 bool KillChildAndReap(int pid);
 
+// Arms the engine's crash points (util/crash_point.h) in this process: it
+// dies with exit status 137, as abruptly as kill -9, at the crash point
+// named by the environment variable REGIONLAB_CRASH_POINT.
+void ArmCrashPoints();
+
 // The names of the entries of `dir`, sorted; empty when it is missing.
 std::vector<std::string> FileNames(const std::string& dir);
 // Reads a whole file into a string; empty when missing.

@@ -28,7 +28,7 @@ class HeadlessDemoTest : public QObject {
       QVERIFY2(r.out.contains(QRegularExpression("\\n(\\d+) statement\\(s\\), 0 failed\\.")),
                qPrintable(r.out));
       QVERIFY(r.out.contains("regionlab(main):001:0> status\n"));
-      // The notes' table, described as HBase does, with its 16 pre-split regions.
+      // NewsClickFeedback, described as HBase does, with its 16 pre-split regions.
       QVERIFY(r.out.contains("{NAME => 'Toutiao', BLOOMFILTER => 'ROW'"));
       QVERIFY(r.out.contains("Total number of splits = 16\n"));
       // Failover keeps the flushed and the unflushed rows: 600 + the tour's own row.

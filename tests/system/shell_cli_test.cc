@@ -7,10 +7,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include "regionlab/cluster.h"
+#include "regionlab/version.h"
 #include "support/test_util.h"
 
 namespace {
@@ -120,6 +122,14 @@ class ShellCliTest : public QObject {
     Run help = Shell({"--help"}, {}, env);
     QCOMPARE(help.exit_code, 0);
     QVERIFY(help.out.contains(home.filePath("RegionLab")));
+  }
+
+  // The version is project(VERSION)'s, through the generated regionlab/version.h.
+  void versionPrintsTheProjectVersion() {
+    Run r = Shell({"--version"});
+    QVERIFY2(r.exit_code == 0, qPrintable(Describe(r)));
+    QCOMPARE(r.out, QStringLiteral("regionlab-shell %1\n").arg(QLatin1String(regionlab::kVersion)));
+    QVERIFY(QString::fromLatin1(regionlab::kVersion).contains(QRegularExpression(QStringLiteral("^\\d+\\.\\d+\\.\\d+$"))));
   }
 
   void badUsageExitsWithTwo_data() {

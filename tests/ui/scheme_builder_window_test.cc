@@ -75,7 +75,7 @@ class SchemeBuilderWindowTest : public QObject {
     QCOMPARE(w.examplesModel()->rowCount(), 10);
     QCOMPARE(cell(w.examplesModel(), 0, ExampleKeysModel::Escaped).size(), 20);
     QVERIFY2(w.lengthLabel()->text().contains(QStringLiteral("20 bytes")), qPrintable(w.lengthLabel()->text()));
-    QVERIFY(w.lengthLabel()->text().contains(QStringLiteral("over the notes' guidance")));
+    QVERIFY(w.lengthLabel()->text().contains(QStringLiteral("over the guidance")));
     // The key-length warning is listed, explained.
     bool keyLength = false;
     for (int r = 0; r < w.findingsModel()->warningCount(); ++r)

@@ -1,5 +1,5 @@
 // A small real cluster for the widget tests and screenshots: tables
-// pre-split the way the HBase notes design them, filled through the engine.
+// pre-split the way the demo schema designs them, filled through the engine.
 #pragma once
 
 #include <cstdio>

@@ -27,6 +27,7 @@ std::string Row(long i) {
 // Child for the crash-point test: a table with rows in two regions, then one
 // split or merge that dies at the armed crash point.
 int RunCrashPointChild(const char* dir, const char* op) {
+  test::ArmCrashPoints();
   auto cluster = Cluster::Open(dir, SmallCluster());
   if (!cluster.ok()) return 3;
   Admin& admin = (*cluster)->admin();

@@ -1,4 +1,4 @@
-// The demo schema: the tables of the HBase notes, pre-split as designed and
+// The demo schema: its two tables, pre-split as designed and
 // filled with real rows through the engine; creating it twice adds nothing.
 #include <QtTest>
 

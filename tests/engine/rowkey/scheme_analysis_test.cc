@@ -1,7 +1,7 @@
 // The builder's analysis: warnings fire on a timestamp-first design and stay
 // quiet on a salted one; each warning kind on a design made to trigger it;
 // uniqueness risks; example keys escaped and in hex; and the query plans
-// (start/stop rows, scanners, salt buckets, regions) of the notes' queries.
+// (start/stop rows, scanners, salt buckets, regions) of the built-in examples' queries.
 #include <QtTest>
 
 #include <string>
@@ -23,7 +23,7 @@ RowkeyScheme Parse(const std::string& json) {
   return *s;
 }
 
-// A device log keyed by time first, then device: the design the notes warn about.
+// A device log keyed by time first, then device: the design that makes a write hotspot.
 const char kTimestampFirst[] = R"({"name": "ts-first",
   "fields": [{"name": "ts", "type": "long"}, {"name": "device", "type": "int"}],
   "segments": [{"kind": "timestamp", "field": "ts"},
@@ -65,7 +65,7 @@ class SchemeAnalysisTest : public QObject {
     QCOMPARE(hot.segment, 0);
     QVERIFY(hot.message.find("segment 1 (timestamp ts)") != std::string::npos);
     QVERIFY(a->increasing_fraction > 0.8);  // ties in time fall back to the device order
-    // The notes' general layout starts with its auto-increment sequence.
+    // The general layout starts with its auto-increment sequence.
     auto general = AnalyzeScheme(*ExampleScheme("general"), Regions(8));
     QVERIFY2(general->HasWarning(FindingKind::kHotspot), Messages(general->warnings).c_str());
     QVERIFY(Messages(general->warnings).find("seq increases with every write (sequential)") !=
@@ -150,7 +150,7 @@ class SchemeAnalysisTest : public QObject {
   }
 
   void uniquenessRisks() {
-    // The note's transaction key: unique only while no two transactions of a
+    // The transaction key: unique only while no two transactions of a
     // millisecond share the hash, and only within one day's table.
     auto tx = AnalyzeScheme(*ExampleScheme("transaction"), AnalysisOptions());
     const std::string risks = Messages(tx->uniqueness);

@@ -1,7 +1,6 @@
-// The built-in examples reproduce the byte layouts of the HBase notes
-// (shared/seeds): the 6-byte transaction and statistics keys, the 16-byte
-// general key, note 000's 20-character userID+time+fileID key with its
-// 10-row example and its scan, and the note 002 layouts (salted trade,
+// The built-in examples reproduce their designs' byte layouts (SCHEMES.md): the 6-byte transaction and statistics keys, the 16-byte
+// general key, the 20-character userID+time+fileID key with its
+// 10-row example and its scan, and the salted and hashed layouts (salted trade,
 // md5-prefixed risk and vehicle keys, Long.MAX_VALUE - ts). Expected hash
 // bytes were computed independently (Python hashlib and a reference
 // MurmurHash3). Every example also survives a JSON round trip.
@@ -70,7 +69,7 @@ class SchemeExamplesTest : public QObject {
     QCOMPARE(FormatSchemeJson(*back), text);
   }
 
-  // Note 000: byte 0-1 hash field 0..65535, byte 2-5 time of day in ms 0..86399999.
+  // transaction: byte 0-1 hash field 0..65535, byte 2-5 time of day in ms 0..86399999.
   void transactionSixBytes() {
     const KeyEncoder enc = Example("transaction");
     QCOMPARE(enc.MinKeyLength(), 6);
@@ -78,14 +77,14 @@ class SchemeExamplesTest : public QObject {
     // murmur3(Bytes.toBytes(12345L)) mod 65536 = 0xbc35; 13:45:30.123 = 0x02F3C50B.
     QCOMPARE(Hex(Key(enc, {{"txnId", "12345"}, {"time", "2024-01-01T13:45:30.123Z"}})),
              QString("bc3502f3c50b"));
-    // The note's bounds of the time field: 0x00000000 .. 0x05265BFF.
+    // The bounds of the time field (ms of a day): 0x00000000 .. 0x05265BFF.
     QCOMPARE(Hex(Key(enc, {{"txnId", "12345"}, {"time", "2024-01-01T00:00:00Z"}})).mid(4),
              QString("00000000"));
     QCOMPARE(Hex(Key(enc, {{"txnId", "12345"}, {"time", "2024-01-01T23:59:59.999Z"}})).mid(4),
              QString("05265bff"));
   }
 
-  // Note 000: bytes 0-3 the series (hash/sequence) field, bytes 4-5 minute 0..1439 (0x059F).
+  // statistics: bytes 0-3 the series (hash/sequence) field, bytes 4-5 minute 0..1439 (0x059F).
   void statisticsSixBytes() {
     const KeyEncoder enc = Example("statistics");
     QCOMPARE(enc.MaxKeyLength(), 6);
@@ -95,7 +94,7 @@ class SchemeExamplesTest : public QObject {
              QString("000000000000"));
   }
 
-  // Note 000: 4-byte sequence field, then at most 12 bytes of extension fields.
+  // general: 4-byte sequence field, then at most 12 bytes of extension fields.
   void generalSixteenBytes() {
     const KeyEncoder enc = Example("general");
     QCOMPARE(enc.MaxKeyLength(), 16);
@@ -103,7 +102,7 @@ class SchemeExamplesTest : public QObject {
              QString("00000001" "0002" "616263" "00000000000000"));
   }
 
-  // Note 000's ten files, keyed userID(6) + CreateTime(8) + FileID(6), in the
+  // user-time-file's ten files, keyed userID(6) + CreateTime(8) + FileID(6), in the
   // table's order, exactly as the note lists them.
   void userTimeFileTenRows() {
     const KeyEncoder enc = Example("user-time-file");
@@ -126,9 +125,9 @@ class SchemeExamplesTest : public QObject {
         "00000420120920000010"};
     QCOMPARE(keys, note);
 
-    // The note's scan: setStartRow(00000120120901), setEndRow(00000120120914).
+    // The design's scan: setStartRow(00000120120901), setEndRow(00000120120914).
     QueryTemplate q;
-    q.name = "note 000 scan";
+    q.name = "one user's files between two dates";
     q.equals = {{"userId", "1"}};
     q.range_field = "createTime";
     q.range_from = "20120901";
@@ -151,7 +150,7 @@ class SchemeExamplesTest : public QObject {
                                               "000007"}));
   }
 
-  // Note 002: salt + sellerId + timestamp.
+  // trade-salted: salt + sellerId + timestamp.
   void tradeSalted() {
     const KeyEncoder enc = Example("trade-salted");
     QCOMPARE(enc.MaxKeyLength(), 13);
@@ -160,14 +159,14 @@ class SchemeExamplesTest : public QObject {
              QString("0c" "000003e9" "0000018cc424df40"));
   }
 
-  // Note 002: prefix = substr(md5(uid), 0, x) + uid, x = 6.
+  // risk-hash: prefix = substr(md5(uid), 0, x) + uid, x = 6.
   void riskHash() {
     const KeyEncoder enc = Example("risk-hash");
     QCOMPARE(QString::fromStdString(Key(enc, {{"uid", "123456"}})),
              QString("e10adc0000123456"));  // md5("123456") = e10adc39...
   }
 
-  // Note 002: prefix + carId + timestamp, prefix = substr(md5(carId), 0, 4).
+  // vehicle: prefix + carId + timestamp, prefix = substr(md5(carId), 0, 4).
   void vehicle() {
     const KeyEncoder enc = Example("vehicle");
     const std::string key = Key(enc, {{"carId", "42"}, {"ts", "2024-01-01T08:30:00Z"}});
@@ -175,7 +174,7 @@ class SchemeExamplesTest : public QObject {
     QCOMPARE(Hex(key.substr(12)), QString("0000018cc424df40"));
   }
 
-  // Notes 001/002: uid + (Long.MAX_VALUE - timestamp); newer rows sort first.
+  // latest-first: uid + (Long.MAX_VALUE - timestamp); newer rows sort first.
   void latestFirst() {
     const KeyEncoder enc = Example("latest-first");
     const std::string key = Key(enc, {{"uid", "42"}, {"ts", "2024-01-01T08:30:00Z"}});

@@ -1,5 +1,5 @@
 // Split-key calculators: quantiles of a sample (sorted, unique, no empty
-// key, fewer keys when the sample has too few distinct ones), note 004's
+// key, fewer keys when the sample has too few distinct ones), the partition calculator's
 // partition keys (Bytes.toBytes((long) i)), partitions in decimal and hex,
 // a salted scheme's bucket keys, and sampling over a whole planned run.
 #include <QtTest>
@@ -48,7 +48,7 @@ class SplitCalculatorsTest : public QObject {
              QString("regions must be from 2 to 1048576, got 1"));
   }
 
-  // Note 004's PartitionRowKeyManager: splitKeys[i-1] = Bytes.toBytes((long) i).
+  // Partition split keys: splitKeys[i-1] = Bytes.toBytes((long) i).
   void notePartition() {
     auto keys = PartitionSplitKeys(10, 10, Encoding::kBinary, 8);
     QVERIFY(keys.ok());

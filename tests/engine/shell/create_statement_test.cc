@@ -51,11 +51,11 @@ class CreateStatementTest : public QObject {
     TableDescriptor notes = Desc("t1");
     notes.families = {Fam("f1")};
     notes.families[0].ttl_seconds = 180;
-    QTest::newRow("note 000's first example")
+    QTest::newRow("pre-split example")
         << notes << std::vector<std::string>{"10", "20", "30", "40"}
         << "create 't1', {NAME => 'f1', TTL => 180}, {SPLITS => ['10', '20', '30', '40']}";
 
-    // Note 001's NewsClickFeedback table.
+    // The demo's NewsClickFeedback table.
     TableDescriptor news = Desc("NewsClickFeedback");
     news.families = {Fam("Toutiao")};
     news.families[0].compression = Compression::kSnappy;
@@ -64,7 +64,7 @@ class CreateStatementTest : public QObject {
     for (const char* k : {"1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"}) {
       hex_keys.push_back(k);
     }
-    QTest::newRow("note 001's table")
+    QTest::newRow("NewsClickFeedback")
         << news << hex_keys
         << "create 'NewsClickFeedback', {NAME => 'Toutiao', COMPRESSION => 'SNAPPY', TTL => 259200}, "
            "{SPLITS => ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f']}";

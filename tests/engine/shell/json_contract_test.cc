@@ -3,7 +3,8 @@
 // result fields, byte strings in Bytes.toStringBinary form.
 #include <QtTest>
 
-#include "shell/json.h"
+#include "util/json.h"
+#include "util/utf8.h"
 #include "shell_test_util.h"
 
 using namespace regionlab;
@@ -218,17 +219,17 @@ class JsonContractTest : public QObject {
   }
 
   void jsonWriter() {
-    shell::Json j = shell::Json::Object();
+    Json j = Json::Object();
     j.Set("s", "a\"b\\c\n\t\x02").Set("n", int64_t(-5)).Set("d", 0.1).Set("b", false);
-    j.Set("a", shell::Json::Array().Push(shell::Json()).Push(shell::Json("\xe4\xb8\xad")));
+    j.Set("a", Json::Array().Push(Json()).Push(Json("\xe4\xb8\xad")));
     j.Set("n", 7);  // replaces, keeping the position
     QCOMPARE(QString::fromStdString(j.Dump()),
              QString::fromUtf8("{\"s\":\"a\\\"b\\\\c\\n\\t\\u0002\",\"n\":7,\"d\":0.1,\"b\":false,"
                                "\"a\":[null,\"\xe4\xb8\xad\"]}"));
-    QVERIFY(shell::IsValidUtf8("\xe4\xb8\xad"));
-    QVERIFY(!shell::IsValidUtf8("\xc0\xaf"));  // overlong
-    QVERIFY(!shell::IsValidUtf8("\xed\xa0\x80"));  // surrogate
-    QVERIFY(!shell::IsValidUtf8("\xe4\xb8"));  // truncated
+    QVERIFY(IsValidUtf8("\xe4\xb8\xad"));
+    QVERIFY(!IsValidUtf8("\xc0\xaf"));  // overlong
+    QVERIFY(!IsValidUtf8("\xed\xa0\x80"));  // surrogate
+    QVERIFY(!IsValidUtf8("\xe4\xb8"));  // truncated
   }
 };
 

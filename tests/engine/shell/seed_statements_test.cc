@@ -1,4 +1,4 @@
-// Every block of ../shared/acceptance/seed-shell-commands.hbase, run verbatim
+// Every block of tests/data/seed-shell-commands.hbase, run verbatim
 // against a fresh data directory with the acceptance folder as the working
 // directory (so SPLITS_FILE finds region_split_info.txt), then checked
 // against the regions and descriptors the file's comments promise.

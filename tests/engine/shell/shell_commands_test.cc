@@ -5,6 +5,7 @@
 #include <QtTest>
 #include <ctime>
 
+#include "regionlab/version.h"
 #include "shell_test_util.h"
 
 using namespace regionlab;
@@ -541,7 +542,7 @@ class ShellCommandsTest : public QObject {
     QVERIFY(Text(fx.Last("help 'kill_regionserver'")).contains("HBase has no such command"));
     QVERIFY(Text(fx.Last("help 'dml'")).contains("Command: scan"));
     QVERIFY(!fx.Last("help 'nope'").ok);
-    QVERIFY(Text(fx.Last("version")).startsWith("0.1.0, RegionLab"));
+    QVERIFY(Text(fx.Last("version")).startsWith(QString::fromLatin1(kVersion) + QStringLiteral(", RegionLab")));
     QVERIFY(Text(fx.Last("whoami")).contains(" (auth:SIMPLE)\n    groups: "));
     auto quit = fx.Run("list\nexit\nlist");
     QCOMPARE(quit.size(), size_t(2));  // nothing runs after exit

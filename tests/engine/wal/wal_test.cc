@@ -681,7 +681,7 @@ class WalTest : public QObject {
         results[i] = (*wal)->Append({&e}, i % 2 == 0);
       });
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));  // let them queue
+    QTRY_COMPARE((*wal)->GetStats().queued_writers, uint32_t(5));  // the leader and four behind it
     env.hold_append = false;
     for (std::thread& t : threads) t.join();
     for (const Status& s : results) QVERIFY2(s.IsIOError(), s.ToString().c_str());

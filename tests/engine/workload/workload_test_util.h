@@ -1,4 +1,4 @@
-// What the workload tests share: a timestamp-first scheme (the notes' write
+// What the workload tests share: a timestamp-first scheme (the classic write
 // hotspot) and the 16 split keys of a table pre-split on a 1-byte salt.
 #pragma once
 
