@@ -3,7 +3,7 @@
 // about 50 MB, and a document tree of it would cost several times that in
 // memory and most of the parse time.
 //
-// Keys are HBase 2.x's (models.h, ../shared digest §4.1); HBase 1.x's
+// Keys are HBase 2.x's (models.h; HBase's StorageClusterStatusModel); HBase 1.x's
 // memstoreSizeMB and storefileIndexSizeMB are read too. Unknown keys, with
 // whatever object or list they hold, are skipped: newer releases add figures
 // (cpRequestsCount, filteredReadRequestsCount). A lone object where a list is
