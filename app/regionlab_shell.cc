@@ -41,6 +41,8 @@ constexpr const char* kUsage =
     "                  the statements REST carries run there, others say what to do\n"
     "  --master URL    with --connect: the active Master's info server (http://host:16010),\n"
     "                  whose region servers' /jmx add figures to status and list_regions\n"
+    "  --region-server URL  with --connect: a region server's info server\n"
+    "                  (http://host:16030), instead of finding them from the Master; may be repeated\n"
     "  --read-only     with --connect: refuse every statement that would change the cluster\n"
     "  --json          print one JSON object per statement (see engine/shell/SHELL.md)\n"
     "  -e STATEMENTS   run these statements (may be repeated) instead of a file\n"
@@ -55,6 +57,7 @@ constexpr const char* kUsage =
 struct Arguments {
   std::string dataDir;
   std::string connect, master;
+  std::vector<std::string> regionServers;
   bool readOnly = false;
   bool json = false;
   bool epochTimestamps = false;
@@ -87,6 +90,10 @@ int parseArguments(int argc, char** argv, Arguments* args) {
       if (i + 1 >= argc) return usageError("missing value after ", a.c_str());
       (a == "--connect" ? args->connect : args->master) = argv[++i];
       if (argv[i][0] == '\0') return usageError(a.c_str(), " needs a URL");
+    } else if (!optionsDone && a == "--region-server") {
+      if (i + 1 >= argc) return usageError("missing value after ", a.c_str());
+      if (argv[i + 1][0] == '\0') return usageError(a.c_str(), " needs a URL");
+      args->regionServers.push_back(argv[++i]);
     } else if (!optionsDone && a == "--read-only") {
       args->readOnly = true;
     } else if (!optionsDone && (a == "--data" || a == "-e")) {
@@ -119,8 +126,9 @@ int parseArguments(int argc, char** argv, Arguments* args) {
   if (!args->connect.empty() && !args->dataDir.empty()) {
     return usageError("give --data DIR or --connect URL, not both");
   }
-  if (args->connect.empty() && (!args->master.empty() || args->readOnly)) {
-    return usageError("--master and --read-only go with --connect URL");
+  if (args->connect.empty() &&
+      (!args->master.empty() || !args->regionServers.empty() || args->readOnly)) {
+    return usageError("--master, --region-server and --read-only go with --connect URL");
   }
   return -1;
 }
@@ -212,6 +220,7 @@ int runRemote(const Arguments& args, const shell::ShellOptions& options, const s
   remote::RemoteOptions remote;
   remote.gateway_url = args.connect;
   remote.master_info_url = args.master;
+  remote.region_server_info_urls = args.regionServers;
   remote.read_only = args.readOnly;
   auto connection = remote::RemoteConnection::Open(remote);
   if (!connection.ok()) {

@@ -102,6 +102,11 @@ class RemoteShellCliTest : public QObject {
              qPrintable(ro.out));
     QVERIFY(ro.out.contains("1 row(s)\n"));
 
+    // The region server's /jmx given by hand (RegionLab's gateway serves it).
+    ProgramRun rs = Shell({"--connect", url, "--region-server", url, "--json", "-e", "list_regions 'users'"});
+    QVERIFY2(rs.exit_code == 0, qPrintable(rs.Describe()));
+    QVERIFY2(rs.out.contains("\"regions\""), qPrintable(rs.out));
+
     StopGateway(&gw);
     QCOMPARE(gw.exitCode(), 0);
     // The gateway's cluster holds what the shell wrote.
@@ -124,7 +129,9 @@ class RemoteShellCliTest : public QObject {
     QVERIFY2(r.out.contains("GET " + url + "/: could not connect"), qPrintable(r.Describe()));
     for (const QStringList& args :
          {QStringList{"--connect", "ftp://h", "-e", "list"}, QStringList{"--connect"},
-          QStringList{"--read-only", "-e", "list"}, QStringList{"--connect", "http://h", "--data", "/tmp"}}) {
+          QStringList{"--read-only", "-e", "list"}, QStringList{"--region-server", "http://h", "-e", "list"},
+          QStringList{"--connect", "http://h", "--data", "/tmp"},
+          QStringList{"--connect", "http://h", "--region-server", "ftp://rs", "-e", "list"}}) {
       ProgramRun bad = Shell(args);
       QVERIFY2(bad.exit_code == 2, qPrintable(bad.Describe()));
     }

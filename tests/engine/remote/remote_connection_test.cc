@@ -4,7 +4,10 @@
 // region (keys, servers, sizes, request counts); rows written and read
 // remotely are the cluster's rows; statements the gateway cannot carry and
 // writes on a read-only connection are refused before anything is sent.
+#include <httplib.h>
+
 #include <QtTest>
+#include <thread>
 
 #include "regionlab/connection.h"
 #include "remote/remote_connection.h"
@@ -33,11 +36,13 @@ struct Served {
 
   Admin& admin() { return fixture.cluster->admin(); }
 
-  std::unique_ptr<RemoteConnection> Connect(bool read_only = false, bool with_jmx = true) {
+  std::unique_ptr<RemoteConnection> Connect(bool read_only = false, bool with_jmx = true,
+                                            const std::string& master = "") {
     RemoteOptions o;
     o.gateway_url = server->url();
+    o.master_info_url = master;
     // RegionLab's gateway serves /jmx on its own port.
-    if (with_jmx) o.region_server_info_urls = {server->url()};
+    if (with_jmx && master.empty()) o.region_server_info_urls = {server->url()};
     o.read_only = read_only;
     o.http.read_timeout_ms = 10000;
     auto c = RemoteConnection::Open(o);
@@ -126,6 +131,82 @@ class RemoteConnectionTest : public QObject {
     QCOMPARE(coarse->size(), size_t(3));
     QCOMPARE((*coarse)[0].metrics.store_file_bytes % (1u << 20), uint64_t(0));
     QCOMPARE((*coarse)[0].metrics.read_requests, (*local)[0].metrics.read_requests);
+  }
+
+  void regionServersFoundFromTheMaster() {
+    Served s;
+    RL_QVERIFY_OK(s.admin().CreateTable(RestTable("t"), {}));
+    auto table = s.fixture.cluster->GetTable("t");
+    PutRow(**table, "r", std::string(3000, 'v'));
+    RL_QVERIFY_OK(s.admin().Flush("t"));
+    // A Master's info server: its /jmx lists the live region servers by RPC
+    // address, /api/v1/.../live_servers gives their info ports (here: the
+    // gateway's, whose /jmx has the region figures).
+    std::atomic<bool> master_broken{false};
+    std::mutex query_mu;
+    std::string master_query;  // the qry the client sent (asserted on this thread)
+    httplib::Server master;
+    master.Get("/jmx", [&](const httplib::Request& req, httplib::Response& res) {
+      if (master_broken) {
+        res.set_content(R"({"result":"ERROR","message":"query format is not as expected."})",
+                        "application/json");
+        return;
+      }
+      {
+        std::lock_guard<std::mutex> lock(query_mu);
+        master_query = req.get_param_value("qry");
+      }
+      res.set_content(R"({"beans":[{"name":"Hadoop:service=HBase,name=Master,sub=Server",)"
+                      R"("tag.liveRegionServers":"127.0.0.1,16020,1719830400123",)"
+                      R"("tag.isActiveMaster":"true"}]})",
+                      "application/json");
+    });
+    const int gateway_port = s.server->port();
+    master.Get("/api/v1/admin/cluster_metrics/live_servers",
+               [&](const httplib::Request&, httplib::Response& res) {
+                 res.set_content(R"({"data":[{"server_name":{"server_name":"127.0.0.1,16020,1719830400123"},)"
+                                 R"("info_server_port":)" + std::to_string(gateway_port) + "}]}",
+                                 "application/json");
+               });
+    const int port = master.bind_to_any_port("127.0.0.1");
+    std::thread t([&] { master.listen_after_bind(); });
+    while (!master.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+
+    auto remote = s.Connect(false, true, "http://127.0.0.1:" + std::to_string(port));
+    PollReport report;
+    auto sample = remote->reader().Poll(&report);
+    RL_QVERIFY_OK(sample.status());
+    QCOMPARE(report.region_server_info_urls, std::vector<std::string>{s.server->url()});
+    QVERIFY(report.warnings.empty());
+    {
+      std::lock_guard<std::mutex> lock(query_mu);
+      QCOMPARE(master_query, std::string("Hadoop:service=HBase,name=Master,*"));
+    }
+    auto local = s.admin().ListRegions("t");
+    QCOMPARE(sample->regions.size(), size_t(1));
+    // Exact bytes from the region server's /jmx, not the status's whole MB.
+    QVERIFY(local->front().metrics.store_file_bytes % (1u << 20) != 0);
+    QCOMPARE(sample->regions[0].metrics.store_file_bytes, local->front().metrics.store_file_bytes);
+
+    // A Master that answers with an error body: a warning naming it, and the
+    // poll goes on with the status's figures.
+    master_broken = true;
+    auto again = s.Connect(false, true, "http://127.0.0.1:" + std::to_string(port));
+    PollReport report2;
+    auto coarse = again->reader().Poll(&report2);
+    RL_QVERIFY_OK(coarse.status());
+    QCOMPARE(report2.warnings.size(), size_t(1));
+    QVERIFY2(report2.warnings[0].find("the Master's region servers are unknown: http://127.0.0.1:" +
+                                      std::to_string(port) + "/jmx") != std::string::npos,
+             report2.warnings[0].c_str());
+    QVERIFY(report2.warnings[0].find("query format is not as expected.") != std::string::npos);
+    QCOMPARE(coarse->regions[0].metrics.store_file_bytes % (1u << 20), uint64_t(0));
+    // Closing the clients ends their keep-alive connections, so stop() does
+    // not wait for the server's keep-alive timeout.
+    remote.reset();
+    again.reset();
+    master.stop();
+    t.join();
   }
 
   void rowsWrittenAndReadRemotely() {
