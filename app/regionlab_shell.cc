@@ -1,7 +1,8 @@
 // regionlab-shell: HBase shell statements against RegionLab's embedded
-// cluster, for scripts, tests and an interactive prompt.
+// cluster, or against a real HBase cluster through its REST gateway
+// (--connect URL), for scripts, tests and an interactive prompt.
 //
-// usage: regionlab-shell [--data DIR] [--json] [-e STATEMENTS] [FILE]
+// usage: regionlab-shell [--data DIR | --connect URL] [--json] [-e STATEMENTS] [FILE]
 //
 // Statements come from -e (which may be repeated), from FILE ("-" for
 // standard input), or, when neither is given, from standard input: a
@@ -21,6 +22,7 @@
 #include "regionlab/cluster.h"
 #include "regionlab/version.h"
 #include "shell/json.h"
+#include "remote/remote_connection.h"
 #include "shell/session.h"
 #include "shell/shell.h"
 #include "util/default_paths.h"
@@ -31,10 +33,18 @@ using namespace regionlab;
 namespace {
 
 constexpr const char* kUsage =
-    "usage: regionlab-shell [--data DIR] [--json] [-e STATEMENTS] [FILE]\n"
+    "usage: regionlab-shell [--data DIR | --connect URL] [--json] [-e STATEMENTS] [FILE]\n"
     "\n"
-    "Runs HBase shell statements against RegionLab's embedded cluster.\n"
+    "Runs HBase shell statements against RegionLab's embedded cluster, or against an\n"
+    "HBase cluster through its REST gateway.\n"
     "  --data DIR      the cluster's data directory (default: %s)\n"
+    "  --connect URL   an HBase REST gateway instead (http://host:8080 or https://...):\n"
+    "                  the statements REST carries run there, others say what to do\n"
+    "  --master URL    with --connect: the active Master's info server (http://host:16010),\n"
+    "                  whose region servers' /jmx add figures to status and list_regions\n"
+    "  --region-server URL  with --connect: a region server's info server\n"
+    "                  (http://host:16030), instead of finding them from the Master; may be repeated\n"
+    "  --read-only     with --connect: refuse every statement that would change the cluster\n"
     "  --json          print one JSON object per statement (see engine/shell/SHELL.md)\n"
     "  -e STATEMENTS   run these statements (may be repeated) instead of a file\n"
     "  FILE            run the statements in FILE ('-': standard input)\n"
@@ -47,6 +57,9 @@ constexpr const char* kUsage =
 
 struct Arguments {
   std::string dataDir;
+  std::string connect, master;
+  std::vector<std::string> regionServers;
+  bool readOnly = false;
   bool json = false;
   bool epochTimestamps = false;
   std::vector<std::string> statements;
@@ -56,7 +69,8 @@ struct Arguments {
 
 int usageError(const char* message, const char* detail = "") {
   std::fprintf(stderr, "regionlab-shell: %s%s\n", message, detail);
-  std::fprintf(stderr, "usage: regionlab-shell [--data DIR] [--json] [-e STATEMENTS] [FILE]\n");
+  std::fprintf(stderr,
+               "usage: regionlab-shell [--data DIR | --connect URL] [--json] [-e STATEMENTS] [FILE]\n");
   return 2;
 }
 
@@ -73,6 +87,16 @@ int parseArguments(int argc, char** argv, Arguments* args) {
     } else if (!optionsDone && a == "--version") {
       std::printf("regionlab-shell %s\n", kVersion);
       return 0;
+    } else if (!optionsDone && (a == "--connect" || a == "--master")) {
+      if (i + 1 >= argc) return usageError("missing value after ", a.c_str());
+      (a == "--connect" ? args->connect : args->master) = argv[++i];
+      if (argv[i][0] == '\0') return usageError(a.c_str(), " needs a URL");
+    } else if (!optionsDone && a == "--region-server") {
+      if (i + 1 >= argc) return usageError("missing value after ", a.c_str());
+      if (argv[i + 1][0] == '\0') return usageError(a.c_str(), " needs a URL");
+      args->regionServers.push_back(argv[++i]);
+    } else if (!optionsDone && a == "--read-only") {
+      args->readOnly = true;
     } else if (!optionsDone && (a == "--data" || a == "-e")) {
       if (i + 1 >= argc) return usageError("missing value after ", a.c_str());
       if (a == "--data") {
@@ -99,6 +123,13 @@ int parseArguments(int argc, char** argv, Arguments* args) {
   }
   if (args->haveFile && !args->statements.empty()) {
     return usageError("give statements with -e or in FILE, not both");
+  }
+  if (!args->connect.empty() && !args->dataDir.empty()) {
+    return usageError("give --data DIR or --connect URL, not both");
+  }
+  if (args->connect.empty() &&
+      (!args->master.empty() || !args->regionServers.empty() || args->readOnly)) {
+    return usageError("--master, --region-server and --read-only go with --connect URL");
   }
   return -1;
 }
@@ -139,7 +170,9 @@ bool readLine(std::string* line, bool* interrupted) {
   }
 }
 
-int runInteractive(shell::Shell* sh, const std::string& dataDir) {
+// `where`: what the banner says the shell talks to; the history is kept in
+// `historyDir`.
+int runInteractive(shell::Shell* sh, const std::string& historyDir, const std::string& where) {
   // Ctrl-C drops the statement being typed instead of ending the session
   // (no SA_RESTART, so the blocked read returns).
   struct sigaction sa;
@@ -148,13 +181,13 @@ int runInteractive(shell::Shell* sh, const std::string& dataDir) {
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, nullptr);
 
-  shell::InteractiveSession session(sh, JoinPath(dataDir, "shell_history"));
+  shell::InteractiveSession session(sh, JoinPath(historyDir, "shell_history"));
   if (Status s = session.LoadHistory(); !s.ok()) {
     std::fprintf(stderr, "regionlab-shell: history not loaded: %s\n", s.ToString().c_str());
   }
-  std::printf("RegionLab shell %s; data directory %s\n"
+  std::printf("RegionLab shell %s; %s\n"
               "Type 'help' for the commands, 'exit' to leave.\n",
-              sh->options().version.c_str(), dataDir.c_str());
+              sh->options().version.c_str(), where.c_str());
   std::string line;
   for (;;) {
     const std::string prompt = session.Prompt();
@@ -178,6 +211,30 @@ int runInteractive(shell::Shell* sh, const std::string& dataDir) {
     if (!more) break;
   }
   return session.failed() > 0 ? 1 : 0;
+}
+
+// The statements against an HBase cluster's REST gateway. Nothing is opened
+// locally; the interactive history goes to the default data directory when
+// it can be created there.
+int runRemote(const Arguments& args, const shell::ShellOptions& options, const std::string& script,
+              bool interactive) {
+  remote::RemoteOptions remote;
+  remote.gateway_url = args.connect;
+  remote.master_info_url = args.master;
+  remote.region_server_info_urls = args.regionServers;
+  remote.read_only = args.readOnly;
+  auto connection = remote::RemoteConnection::Open(remote);
+  if (!connection.ok()) {
+    std::fprintf(stderr, "regionlab-shell: %s\n", connection.status().message().c_str());
+    return 2;
+  }
+  shell::Shell sh(connection->get(), options);
+  if (!interactive) return sh.Run(script, printResult) > 0 ? 1 : 0;
+  const std::string historyDir = DefaultDataDirectory();
+  (void)Env::Default()->CreateDirs(historyDir);
+  return runInteractive(&sh, historyDir,
+                        std::string(args.readOnly ? "read-only, " : "") + "HBase REST gateway " +
+                            args.connect);
 }
 
 }  // namespace
@@ -205,6 +262,11 @@ int main(int argc, char** argv) {
     return usageError("cannot read standard input");
   }
 
+  shell::ShellOptions options;
+  options.json = args.json;
+  options.epoch_timestamps = args.epochTimestamps;
+  if (!args.connect.empty()) return runRemote(args, options, script, interactive);
+
   const std::string dataDir = args.dataDir.empty() ? DefaultDataDirectory() : args.dataDir;
   if (Status s = Env::Default()->CreateDirs(dataDir); !s.ok()) {
     std::fprintf(stderr, "regionlab-shell: cannot create %s: %s\n", dataDir.c_str(),
@@ -227,9 +289,6 @@ int main(int argc, char** argv) {
   }
   for (const auto& p : report.problems) std::fprintf(stderr, "regionlab-shell: %s\n", p.c_str());
 
-  shell::ShellOptions options;
-  options.json = args.json;
-  options.epoch_timestamps = args.epochTimestamps;
   shell::Shell sh(cluster->get(), options);
   // Damage found while opening is part of the answer, not only of stderr:
   // the first statement's output (and JSON `warnings`) carries it.
@@ -238,7 +297,7 @@ int main(int argc, char** argv) {
   int rc;
   if (interactive) {
     for (const auto& w : sh.TakePendingWarnings()) std::printf("WARNING: %s\n", w.c_str());
-    rc = runInteractive(&sh, dataDir);
+    rc = runInteractive(&sh, dataDir, "data directory " + dataDir);
   } else {
     rc = sh.Run(script, printResult) > 0 ? 1 : 0;
     // A script without statements still reports them.

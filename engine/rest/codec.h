@@ -85,6 +85,29 @@ class CellSetWriter {
 // The whole CellSet of `rows` in one piece.
 std::string WriteCellSet(MediaType type, const std::vector<RowResult>& rows);
 
+// ---- the client's half (engine/remote): responses read, requests written ----
+// JSON only: a client chooses what it asks for, and JSON is the one
+// representation every HBase 2.x gateway serves for every resource. The
+// parsers take what HBase's Jackson writes and what older releases wrote
+// (1.x's memstoreSizeMB and storefileIndexSizeMB, /version/cluster as a bare
+// string), ignore keys they do not know (newer releases add some), and refuse
+// a document of the wrong shape, naming the field ("LiveNodes[2].Region[7].
+// stores must be a number, not a string"). The writers send only the keys
+// HBase 2.0 already knew, unless a value needs a newer one: HBase's Jackson
+// refuses unknown keys in a Scanner.
+namespace json {
+Result<TableListModel> ParseTableList(std::string_view body);
+Result<TableInfoModel> ParseTableInfo(std::string_view body);
+// Streamed (SAX), without building a document: a cluster of 100,000
+// regions answers with some 50 MB (codec_json_status.cc).
+Result<ClusterStatusModel> ParseClusterStatus(std::string_view body);
+Result<NamespacesModel> ParseNamespaces(std::string_view body);
+Result<VersionModel> ParseVersion(std::string_view body);
+Result<ClusterVersionModel> ParseClusterVersion(std::string_view body);
+std::string WriteScanner(const ScannerModel& m);
+std::string WriteCellSetModel(const CellSetModel& m);
+}  // namespace json
+
 // Per-format implementations (codec_json.cc, codec_xml.cc, codec_protobuf.cc,
 // codec_text.cc), used by the dispatching functions above.
 namespace json {

@@ -386,4 +386,174 @@ void AppendCells(const RowResult& row, size_t begin, size_t end, bool first, std
   }
 }
 
+// ---- the client's half ----
+
+namespace {
+
+// A list under `key` of the document, or an empty list when it is absent or
+// null (Jackson writes an empty list as [], older releases left it out).
+std::vector<const Json*> ListAt(const Json& doc, const char* key) {
+  auto it = doc.find(key);
+  return it == doc.end() ? std::vector<const Json*>{} : Items(*it);
+}
+
+// An optional string field; "" when absent or null.
+Result<std::string> OptionalText(const Json& obj, const char* key, const std::string& where) {
+  auto it = obj.find(key);
+  if (it == obj.end() || it->is_null()) return std::string();
+  return Text(*it, where + "." + key);
+}
+
+Result<std::string> OptionalBytes(const Json& obj, const char* key, const std::string& where) {
+  auto it = obj.find(key);
+  if (it == obj.end() || it->is_null()) return std::string();
+  return Bytes(*it, where + "." + key);
+}
+
+}  // namespace
+
+Result<TableListModel> ParseTableList(std::string_view body) {
+  auto doc = Parse(body, "TableList");
+  if (!doc.ok()) return doc.status();
+  RL_RETURN_IF_ERROR(ExpectObject(*doc, "the TableList"));
+  TableListModel m;
+  size_t i = 0;
+  for (const Json* t : ListAt(*doc, "table")) {
+    const std::string where = "table[" + std::to_string(i++) + "]";
+    RL_RETURN_IF_ERROR(ExpectObject(*t, where));
+    auto name = OptionalText(*t, "name", where);
+    if (!name.ok()) return name.status();
+    if (name->empty()) return Status::InvalidArgument(where + " has no name");
+    m.names.push_back(std::move(*name));
+  }
+  return m;
+}
+
+Result<TableInfoModel> ParseTableInfo(std::string_view body) {
+  auto doc = Parse(body, "TableInfo");
+  if (!doc.ok()) return doc.status();
+  RL_RETURN_IF_ERROR(ExpectObject(*doc, "the TableInfo"));
+  TableInfoModel m;
+  auto name = OptionalText(*doc, "name", "TableInfo");
+  if (!name.ok()) return name.status();
+  m.name = std::move(*name);
+  size_t i = 0;
+  for (const Json* r : ListAt(*doc, "Region")) {
+    const std::string where = "Region[" + std::to_string(i++) + "]";
+    RL_RETURN_IF_ERROR(ExpectObject(*r, where));
+    TableRegionModel region;
+    auto rname = OptionalText(*r, "name", where);
+    auto start = rname.ok() ? OptionalBytes(*r, "startKey", where) : rname;
+    auto end = start.ok() ? OptionalBytes(*r, "endKey", where) : start;
+    auto location = end.ok() ? OptionalText(*r, "location", where) : end;
+    if (!location.ok()) return location.status();
+    region.name = std::move(*rname);
+    region.start_key = std::move(*start);
+    region.end_key = std::move(*end);
+    region.location = std::move(*location);
+    if (auto id = r->find("id"); id != r->end() && !id->is_null()) {
+      auto v = Long(*id, where + ".id");
+      if (!v.ok()) return v.status();
+      region.id = *v;
+    }
+    m.regions.push_back(std::move(region));
+  }
+  return m;
+}
+
+Result<NamespacesModel> ParseNamespaces(std::string_view body) {
+  auto doc = Parse(body, "Namespaces");
+  if (!doc.ok()) return doc.status();
+  RL_RETURN_IF_ERROR(ExpectObject(*doc, "the Namespaces"));
+  NamespacesModel m;
+  size_t i = 0;
+  for (const Json* n : ListAt(*doc, "Namespace")) {
+    auto t = Text(*n, "Namespace[" + std::to_string(i++) + "]");
+    if (!t.ok()) return t.status();
+    m.names.push_back(std::move(*t));
+  }
+  return m;
+}
+
+Result<VersionModel> ParseVersion(std::string_view body) {
+  auto doc = Parse(body, "Version");
+  if (!doc.ok()) return doc.status();
+  RL_RETURN_IF_ERROR(ExpectObject(*doc, "the Version"));
+  VersionModel m;
+  std::string* fields[] = {&m.rest, &m.jvm, &m.os, &m.server, &m.jersey};
+  const char* keys[] = {"REST", "JVM", "OS", "Server", "Jersey"};
+  for (size_t i = 0; i < 5; ++i) {
+    auto t = OptionalText(*doc, keys[i], "Version");
+    if (!t.ok()) return t.status();
+    *fields[i] = std::move(*t);
+  }
+  if (doc->contains("Version")) {
+    auto t = OptionalText(*doc, "Version", "Version");
+    if (!t.ok()) return t.status();
+    m.version = std::move(*t);
+  }
+  if (doc->contains("Revision")) {
+    auto t = OptionalText(*doc, "Revision", "Version");
+    if (!t.ok()) return t.status();
+    m.revision = std::move(*t);
+  }
+  return m;
+}
+
+Result<ClusterVersionModel> ParseClusterVersion(std::string_view body) {
+  auto doc = Parse(body, "ClusterVersion");
+  if (!doc.ok()) return doc.status();
+  if (doc->is_string()) return ClusterVersionModel{doc->get<std::string>()};  // HBase 1.x
+  RL_RETURN_IF_ERROR(ExpectObject(*doc, "the ClusterVersion"));
+  auto v = OptionalText(*doc, "Version", "ClusterVersion");
+  if (!v.ok()) return v.status();
+  if (v->empty()) return Status::InvalidArgument("the ClusterVersion has no \"Version\"");
+  return ClusterVersionModel{std::move(*v)};
+}
+
+std::string WriteScanner(const ScannerModel& m) {
+  const ScannerModel defaults;
+  ordered_json j = ordered_json::object();
+  if (!m.start_row.empty()) j["startRow"] = Base64Encode(m.start_row);
+  if (!m.end_row.empty()) j["endRow"] = Base64Encode(m.end_row);
+  if (!m.columns.empty()) {
+    ordered_json cols = ordered_json::array();
+    for (const std::string& c : m.columns) cols.push_back(Base64Encode(c));
+    j["column"] = std::move(cols);
+  }
+  j["batch"] = m.batch;
+  if (m.caching != defaults.caching) j["caching"] = m.caching;
+  if (m.start_time != defaults.start_time) j["startTime"] = m.start_time;
+  if (m.end_time != defaults.end_time) j["endTime"] = m.end_time;
+  j["maxVersions"] = m.max_versions;
+  if (!m.filter.empty()) j["filter"] = m.filter;
+  if (!m.labels.empty()) j["labels"] = m.labels;
+  if (m.cache_blocks != defaults.cache_blocks) j["cacheBlocks"] = m.cache_blocks;
+  // HBase 2.5.12+ / 2.6.3+ only: older gateways refuse the keys.
+  if (m.include_start_row != defaults.include_start_row) j["includeStartRow"] = m.include_start_row;
+  if (m.include_stop_row != defaults.include_stop_row) j["includeStopRow"] = m.include_stop_row;
+  return Dump(j);
+}
+
+std::string WriteCellSetModel(const CellSetModel& m) {
+  ordered_json rows = ordered_json::array();
+  for (const RowModel& r : m.rows) {
+    ordered_json row = ordered_json::object();
+    if (r.key) row["key"] = Base64Encode(*r.key);
+    ordered_json cells = ordered_json::array();
+    for (const CellModel& c : r.cells) {
+      ordered_json cell = ordered_json::object();
+      if (c.column) cell["column"] = Base64Encode(*c.column);
+      if (c.timestamp) cell["timestamp"] = *c.timestamp;
+      cell["$"] = Base64Encode(c.value);
+      cells.push_back(std::move(cell));
+    }
+    row["Cell"] = std::move(cells);
+    rows.push_back(std::move(row));
+  }
+  ordered_json j;
+  j["Row"] = std::move(rows);
+  return Dump(j);
+}
+
 }  // namespace regionlab::rest::json

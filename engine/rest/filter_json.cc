@@ -286,4 +286,199 @@ Result<std::shared_ptr<const Filter>> ParseScannerFilter(std::string_view text) 
   return std::shared_ptr<const Filter>(std::move(*f));
 }
 
+// ---- engine filter -> FilterModel JSON ----
+
+namespace {
+
+using OrderedJson = nlohmann::ordered_json;
+
+// A leaf's filter-language call, "Name('a''b', 3, true)", split into its
+// arguments: the form every leaf's ToString() writes.
+struct LeafArgs {
+  std::vector<std::string> args;
+  std::vector<bool> quoted;
+};
+
+LeafArgs SplitCall(const std::string& call) {
+  LeafArgs out;
+  size_t i = call.find('(');
+  if (i == std::string::npos) return out;
+  ++i;
+  while (i < call.size() && call[i] != ')') {
+    while (i < call.size() && call[i] == ' ') ++i;
+    std::string arg;
+    bool quoted = false;
+    if (i < call.size() && call[i] == '\'') {
+      quoted = true;
+      for (++i; i < call.size(); ++i) {
+        if (call[i] == '\'') {
+          if (i + 1 < call.size() && call[i + 1] == '\'') {
+            arg.push_back('\'');
+            ++i;
+            continue;
+          }
+          ++i;
+          break;
+        }
+        arg.push_back(call[i]);
+      }
+    } else {
+      while (i < call.size() && call[i] != ',' && call[i] != ')') arg.push_back(call[i++]);
+    }
+    out.args.push_back(std::move(arg));
+    out.quoted.push_back(quoted);
+    while (i < call.size() && call[i] == ' ') ++i;
+    if (i < call.size() && call[i] == ',') ++i;
+  }
+  return out;
+}
+
+const char* OperatorName(const std::string& symbol) {
+  static const std::pair<const char*, const char*> kOps[] = {
+      {"<", "LESS"},  {"<=", "LESS_OR_EQUAL"}, {"=", "EQUAL"},
+      {"!=", "NOT_EQUAL"}, {">=", "GREATER_OR_EQUAL"}, {">", "GREATER"}};
+  for (const auto& [s, name] : kOps) {
+    if (symbol == s) return name;
+  }
+  return nullptr;
+}
+
+// 'binary:abc' -> {"type":"BinaryComparator","value":"YWJj"}.
+Result<OrderedJson> ComparatorJson(const std::string& text) {
+  const size_t colon = text.find(':');
+  const std::string type = text.substr(0, colon == std::string::npos ? 0 : colon);
+  const std::string operand = colon == std::string::npos ? "" : text.substr(colon + 1);
+  OrderedJson c;
+  if (type == "binary" || type == "binaryprefix") {
+    c["type"] = type == "binary" ? "BinaryComparator" : "BinaryPrefixComparator";
+    c["value"] = Base64Encode(operand);
+  } else if (type == "regexstring" || type == "substring") {
+    c["type"] = type == "regexstring" ? "RegexStringComparator" : "SubstringComparator";
+    c["value"] = operand;
+  } else {
+    return Status::NotSupported("the comparator '" + text + "' has no FilterModel form");
+  }
+  return c;
+}
+
+Status NoModel(const std::string& what) {
+  return Status::NotSupported(what + " cannot be sent to an HBase REST gateway (HBase's"
+                              " FilterModel has no form for it)");
+}
+
+Result<OrderedJson> LeafJson(const Filter& f) {
+  const std::string name = f.Name();
+  const LeafArgs a = SplitCall(f.ToString());
+  auto arg = [&](size_t i) -> const std::string& {
+    static const std::string kEmpty;
+    return i < a.args.size() ? a.args[i] : kEmpty;
+  };
+  auto number = [](const std::string& text) -> OrderedJson {
+    return OrderedJson(static_cast<int64_t>(std::strtoll(text.c_str(), nullptr, 10)));
+  };
+  OrderedJson j;
+  j["type"] = name;
+  if (name == "KeyOnlyFilter") {
+    if (!a.args.empty()) return NoModel("KeyOnlyFilter(true)");
+  } else if (name == "FirstKeyOnlyFilter") {
+  } else if (name == "PrefixFilter" || name == "ColumnPrefixFilter" ||
+             name == "InclusiveStopFilter") {
+    j["value"] = Base64Encode(arg(0));
+  } else if (name == "PageFilter") {
+    j["value"] = arg(0);  // a decimal string in HBase's model
+  } else if (name == "ColumnCountGetFilter") {
+    j["limit"] = number(arg(0));
+  } else if (name == "ColumnPaginationFilter") {
+    if (a.quoted.size() > 1 && a.quoted[1]) {
+      return NoModel("ColumnPaginationFilter with a column offset (a RegionLab extension)");
+    }
+    j["limit"] = number(arg(0));
+    j["offset"] = number(arg(1));
+  } else if (name == "ColumnRangeFilter") {
+    j["minColumn"] = Base64Encode(arg(0));
+    j["minColumnInclusive"] = arg(1) == "true";
+    j["maxColumn"] = Base64Encode(arg(2));
+    j["maxColumnInclusive"] = arg(3) == "true";
+  } else if (name == "MultipleColumnPrefixFilter") {
+    OrderedJson prefixes = OrderedJson::array();
+    for (const std::string& p : a.args) prefixes.push_back(Base64Encode(p));
+    j["prefixes"] = std::move(prefixes);
+  } else if (name == "TimestampsFilter") {
+    OrderedJson ts = OrderedJson::array();
+    for (const std::string& t : a.args) ts.push_back(number(t));
+    j["timestamps"] = std::move(ts);
+  } else if (name == "RowFilter" || name == "FamilyFilter" || name == "QualifierFilter" ||
+             name == "ValueFilter") {
+    j["op"] = OperatorName(arg(0));
+    auto c = ComparatorJson(arg(1));
+    if (!c.ok()) return c.status();
+    j["comparator"] = std::move(*c);
+  } else if (name == "SingleColumnValueFilter" || name == "SingleColumnValueExcludeFilter") {
+    j["family"] = Base64Encode(arg(0));
+    j["qualifier"] = Base64Encode(arg(1));
+    j["op"] = OperatorName(arg(2));
+    auto c = ComparatorJson(arg(3));
+    if (!c.ok()) return c.status();
+    j["comparator"] = std::move(*c);
+    j["ifMissing"] = arg(4) == "true";
+    j["latestVersion"] = arg(5) == "true";
+  } else if (name == "DependentColumnFilter") {
+    j["family"] = Base64Encode(arg(0));
+    j["qualifier"] = Base64Encode(arg(1));
+    j["dropDependentColumn"] = arg(2) == "true";
+    if (a.args.size() >= 5) {
+      j["op"] = OperatorName(arg(3));
+      auto c = ComparatorJson(arg(4));
+      if (!c.ok()) return c.status();
+      j["comparator"] = std::move(*c);
+    }
+  } else if (name == "RandomRowFilter") {
+    if (a.args.size() > 1) return NoModel("RandomRowFilter with a seed (a RegionLab extension)");
+    j["chance"] = std::strtod(arg(0).c_str(), nullptr);
+  } else {
+    return NoModel(name);
+  }
+  if (j.contains("op") && j["op"].is_null()) {
+    return Status::InvalidArgument("the filter " + f.ToString() + " has no compare operator");
+  }
+  return j;
+}
+
+Result<OrderedJson> FilterModel(const Filter& f, int depth) {
+  if (depth > kMaxDepth) {
+    return Status::InvalidArgument("filters nest deeper than " + std::to_string(kMaxDepth) +
+                                   " levels");
+  }
+  if (const auto* list = dynamic_cast<const FilterList*>(&f)) {
+    OrderedJson j;
+    j["type"] = "FilterList";
+    j["op"] = list->op() == FilterList::Operator::kMustPassAll ? "MUST_PASS_ALL" : "MUST_PASS_ONE";
+    OrderedJson members = OrderedJson::array();
+    for (const auto& member : list->filters()) {
+      auto m = FilterModel(*member, depth + 1);
+      if (!m.ok()) return m.status();
+      members.push_back(std::move(*m));
+    }
+    j["filters"] = std::move(members);
+    return j;
+  }
+  if (const auto* wrapper = dynamic_cast<const WrapperFilter*>(&f)) {
+    OrderedJson j;
+    j["type"] = f.Name();
+    auto inner = FilterModel(wrapper->filter(), depth + 1);
+    if (!inner.ok()) return inner.status();
+    j["filters"] = OrderedJson::array({std::move(*inner)});
+    return j;
+  }
+  return LeafJson(f);
+}
+
+}  // namespace
+
+Result<std::string> ScannerFilterJson(const Filter& filter) {
+  auto j = FilterModel(filter, 0);
+  if (!j.ok()) return j.status();
+  return j->dump(-1, ' ', false, OrderedJson::error_handler_t::replace);
+}
+
 }  // namespace regionlab::rest

@@ -32,4 +32,13 @@ namespace regionlab::rest {
 // and the problem.
 Result<std::shared_ptr<const Filter>> ParseScannerFilter(std::string_view json);
 
+// The other way, for a client of a gateway (engine/remote): an engine filter
+// (as the filter language builds it) in HBase's FilterModel JSON, ready for
+// a Scanner's "filter". ParseScannerFilter() of the result builds a filter
+// with the same ToString(). Filters HBase's model cannot carry are refused
+// with NotSupported naming them: ColumnValueFilter, KeyOnlyFilter(true), a
+// RandomRowFilter with a seed and ColumnPaginationFilter with a column
+// offset (both RegionLab extensions).
+Result<std::string> ScannerFilterJson(const Filter& filter);
+
 }  // namespace regionlab::rest

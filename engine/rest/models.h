@@ -99,12 +99,16 @@ struct TableInfoModel {
 };
 
 // /status/cluster. Figures RegionLab does not measure are left out (nullopt)
-// rather than sent as zeros.
+// rather than sent as zeros; a client reading HBase's document gets them.
 struct StatusRegionModel {
   std::string name;  // full region name bytes
   int32_t stores = 0, storefiles = 0, storefile_size_mb = 0, memstore_size_mb = 0;
   int64_t read_requests = 0, write_requests = 0;
   std::optional<int64_t> total_compacting_kvs, current_compacted_kvs;
+  // Index and bloom sizes in KB (HBase 1.x's storefileIndexSizeMB is read
+  // into storefile_index_size_kb, times 1024).
+  std::optional<int64_t> storefile_index_size_kb, root_index_size_kb;
+  std::optional<int64_t> total_static_index_size_kb, total_static_bloom_size_kb;
 };
 struct StatusNodeModel {
   std::string name;

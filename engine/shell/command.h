@@ -1,7 +1,8 @@
 // The command interface of the shell: what a command handler is given and
 // what it produces.
 //
-// A handler reads its arguments from a CommandContext, calls the engine and
+// A handler reads its arguments from a CommandContext, calls the cluster
+// through its Connection (the embedded cluster or a remote HBase) and
 // writes both forms of its result: the HBase shell's text (Line, Row) and
 // the JSON fields of the --json contract (json). The Shell prints one of
 // them, adds "Took N seconds" (text) and turns a non-OK Status into HBase's
@@ -15,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "regionlab/cluster.h"
+#include "regionlab/connection.h"
 #include "regionlab/status.h"
 #include "shell/value.h"
 #include "util/json.h"
@@ -27,14 +28,13 @@ class Shell;
 
 class CommandContext {
  public:
-  CommandContext(Shell* shell, Cluster* cluster, const ShellOptions* options,
+  CommandContext(Shell* shell, Connection* connection, const ShellOptions* options,
                  std::string_view command, const std::vector<Value>* args)
-      : shell_(shell), cluster_(cluster), options_(options), command_(command), args_(args),
+      : shell_(shell), connection_(connection), options_(options), command_(command), args_(args),
         json_(Json::Object()) {}
 
   Shell& shell() { return *shell_; }
-  Cluster& cluster() { return *cluster_; }
-  Admin& admin() { return cluster_->admin(); }
+  Connection& connection() { return *connection_; }
   const ShellOptions& options() const { return *options_; }
   std::string_view command() const { return command_; }
   const std::vector<Value>& args() const { return *args_; }
@@ -92,7 +92,7 @@ class CommandContext {
 
  private:
   Shell* shell_;
-  Cluster* cluster_;
+  Connection* connection_;
   const ShellOptions* options_;
   std::string_view command_;
   const std::vector<Value>* args_;

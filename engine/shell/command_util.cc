@@ -23,16 +23,16 @@ Status OnlyTableArg(const CommandContext& ctx, std::string* table) {
 }
 
 Status OpenTableArg(CommandContext& ctx, size_t i, std::string* name,
-                    std::shared_ptr<Table>* table) {
+                    std::shared_ptr<TableClient>* table) {
   RL_RETURN_IF_ERROR(TableNameArg(ctx, i, name));
-  auto t = ctx.cluster().GetTable(*name);
+  auto t = ctx.connection().GetTable(*name);
   if (!t.ok()) return t.status();
   *table = std::move(*t);
   return Status::OK();
 }
 
 Status CheckFamily(CommandContext& ctx, const std::string& table, const std::string& family) {
-  auto desc = ctx.admin().GetDescriptor(table);
+  auto desc = ctx.connection().GetDescriptor(table);
   if (!desc.ok()) return desc.status();
   if (desc->FindFamily(family) != nullptr) return Status::OK();
   std::string valid;

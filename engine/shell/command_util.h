@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "regionlab/cell.h"
-#include "regionlab/cluster.h"
+#include "regionlab/connection.h"
 #include "regionlab/status.h"
 #include "shell/command.h"
 #include "util/json.h"
@@ -27,7 +27,7 @@ Status OnlyTableArg(const CommandContext& ctx, std::string* table);
 // Argument i names a table: its name and a handle to it (NotFound "Table t
 // does not exist" otherwise).
 Status OpenTableArg(CommandContext& ctx, size_t i, std::string* name,
-                    std::shared_ptr<Table>* table);
+                    std::shared_ptr<TableClient>* table);
 
 // The descriptor's family names, for "Unknown column family! Valid column
 // names: f1:*, f2:*".

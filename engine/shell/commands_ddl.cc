@@ -37,7 +37,7 @@ Status Create(CommandContext& ctx) {
   std::vector<std::string> splits;
   RL_RETURN_IF_ERROR(BuildCreate(&ctx, &desc, &splits));
   WarnUnreadStoreSettings(ctx, desc);
-  RL_RETURN_IF_ERROR(ctx.admin().CreateTable(desc, splits));
+  RL_RETURN_IF_ERROR(ctx.connection().CreateTable(desc, splits));
   WarnSanityChecks(ctx, desc);
   const std::string name = desc.FullName();
   ctx.Line("Created table " + name);
@@ -50,14 +50,14 @@ Status Create(CommandContext& ctx) {
 Status Alter(CommandContext& ctx) {
   std::string table;
   RL_RETURN_IF_ERROR(TableNameArg(ctx, 0, &table));
-  auto desc = ctx.admin().GetDescriptor(table);
+  auto desc = ctx.connection().GetDescriptor(table);
   if (!desc.ok()) return desc.status();
   TableDescriptor changed = *desc;
   RL_RETURN_IF_ERROR(ApplyAlter(&ctx, &changed));
   WarnUnreadStoreSettings(ctx, changed);
-  RL_RETURN_IF_ERROR(ctx.admin().ModifyTable(changed));
+  RL_RETURN_IF_ERROR(ctx.connection().ModifyTable(changed));
   WarnSanityChecks(ctx, changed);
-  auto regions = ctx.admin().ListRegions(table);
+  auto regions = ctx.connection().ListRegions(table);
   const size_t n = regions.ok() ? regions->size() : 0;
   ctx.Line("Updating all regions with the new schema...");
   ctx.Line(std::to_string(n) + "/" + std::to_string(n) + " regions updated.");
@@ -69,21 +69,37 @@ Status Alter(CommandContext& ctx) {
 Status Describe(CommandContext& ctx) {
   std::string table;
   RL_RETURN_IF_ERROR(OnlyTableArg(ctx, &table));
-  auto desc = ctx.admin().GetDescriptor(table);
+  auto desc = ctx.connection().GetDescriptor(table);
   if (!desc.ok()) return desc.status();
+  auto raw = ctx.connection().GetRawSchema(table);
+  if (!raw.ok()) return raw.status();
+  const bool knows_state = ctx.connection().Info().knows_table_state;
   const std::string name = desc->FullName();
-  ctx.Line("Table " + name + " is " + (desc->enabled ? "ENABLED" : "DISABLED"));
+  if (knows_state) {
+    ctx.Line("Table " + name + " is " + (desc->enabled ? "ENABLED" : "DISABLED"));
+  } else {
+    ctx.Line("Table " + name + " is ENABLED or DISABLED (the REST gateway does not say which)");
+  }
   ctx.Line(name + DescribeTableAttributes(*desc));
   ctx.Line("COLUMN FAMILIES DESCRIPTION");
   Json families = Json::Array();
-  for (const FamilyOptions& f : desc->families) {
-    ctx.Line(DescribeFamily(f));
-    ctx.Line("");
-    families.Push(FamilyJson(f));
+  if (raw->has_value()) {
+    // A remote cluster's families, with the values it reports.
+    for (const auto& [family, attributes] : (*raw)->families) {
+      ctx.Line(DescribeRawFamily(family, attributes));
+      ctx.Line("");
+      families.Push(RawFamilyJson(family, attributes));
+    }
+  } else {
+    for (const FamilyOptions& f : desc->families) {
+      ctx.Line(DescribeFamily(f));
+      ctx.Line("");
+      families.Push(FamilyJson(f));
+    }
   }
-  ctx.Line(std::to_string(desc->families.size()) + " row(s)");
+  ctx.Line(std::to_string(families.size()) + " row(s)");
   ctx.json().Set("table", name);
-  ctx.json().Set("enabled", desc->enabled);
+  ctx.json().Set("enabled", knows_state ? Json(desc->enabled) : Json());
   ctx.json().Set("attributes", TableAttributesJson(*desc));
   ctx.json().Set("families", families);
   return Status::OK();
@@ -92,25 +108,25 @@ Status Describe(CommandContext& ctx) {
 Status Enable(CommandContext& ctx) {
   std::string table;
   RL_RETURN_IF_ERROR(OnlyTableArg(ctx, &table));
-  return ctx.admin().EnableTable(table);
+  return ctx.connection().EnableTable(table);
 }
 
 Status Disable(CommandContext& ctx) {
   std::string table;
   RL_RETURN_IF_ERROR(OnlyTableArg(ctx, &table));
-  return ctx.admin().DisableTable(table);
+  return ctx.connection().DisableTable(table);
 }
 
 Status Drop(CommandContext& ctx) {
   std::string table;
   RL_RETURN_IF_ERROR(OnlyTableArg(ctx, &table));
-  return ctx.admin().DeleteTable(table);
+  return ctx.connection().DeleteTable(table);
 }
 
 Status Exists(CommandContext& ctx) {
   std::string table;
   RL_RETURN_IF_ERROR(OnlyTableArg(ctx, &table));
-  auto exists = ctx.admin().TableExists(table);
+  auto exists = ctx.connection().TableExists(table);
   if (!exists.ok()) return exists.status();
   ctx.Line("Table " + table + " " + (*exists ? "does exist" : "does not exist"));
   ctx.SetReturn(*exists ? "true" : "false");
@@ -121,7 +137,7 @@ Status Exists(CommandContext& ctx) {
 Status EnabledState(CommandContext& ctx, bool want_enabled) {
   std::string table;
   RL_RETURN_IF_ERROR(OnlyTableArg(ctx, &table));
-  auto enabled = ctx.admin().IsTableEnabled(table);
+  auto enabled = ctx.connection().IsTableEnabled(table);
   if (!enabled.ok()) return enabled.status();
   const bool answer = want_enabled ? *enabled : !*enabled;
   ctx.Line(answer ? "true" : "false");
@@ -136,10 +152,9 @@ Status List(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 0, 1));
   std::string pattern = ".*";
   if (ctx.arg_count() == 1) RL_RETURN_IF_ERROR(ExpectString(ctx.arg(0), "regex", &pattern));
-  auto tables = ctx.admin().ListTables();
+  auto tables = ctx.connection().ListTableNames();
   if (!tables.ok()) return tables.status();
-  std::vector<std::string> names;
-  for (const auto& t : *tables) names.push_back(t.FullName());
+  std::vector<std::string> names = std::move(*tables);
   std::sort(names.begin(), names.end());
   std::vector<std::string> matching;
   RL_RETURN_IF_ERROR(RegexMatches(pattern, names, &matching));
@@ -150,12 +165,12 @@ Status List(CommandContext& ctx) {
 Status TruncateImpl(CommandContext& ctx, bool preserve) {
   std::string table;
   RL_RETURN_IF_ERROR(OnlyTableArg(ctx, &table));
-  auto enabled = ctx.admin().IsTableEnabled(table);
+  auto enabled = ctx.connection().IsTableEnabled(table);
   if (!enabled.ok()) return enabled.status();
   ctx.Line("Truncating '" + table + "' table (it may take a while):");
   if (*enabled) ctx.Line("Disabling table...");
   ctx.Line("Truncating table...");
-  RL_RETURN_IF_ERROR(ctx.admin().TruncateTable(table, preserve));
+  RL_RETURN_IF_ERROR(ctx.connection().TruncateTable(table, preserve));
   ctx.json().Set("table", table);
   return Status::OK();
 }

@@ -29,7 +29,7 @@ Status CheckMutationOptions(CommandContext& ctx, const Value& hash) {
 // table, the row and the column (its family checked against the table's).
 struct CellTarget {
   std::string name;
-  std::shared_ptr<Table> table;
+  std::shared_ptr<TableClient> table;
   std::string row, family, qualifier;
 };
 
@@ -72,13 +72,13 @@ Status Put(CommandContext& ctx) {
   return t.table->Put(m);
 }
 
-Status DeleteCells(CommandContext& ctx, const std::shared_ptr<Table>& t, const std::string& table,
+Status DeleteCells(CommandContext& ctx, const std::shared_ptr<TableClient>& t, const std::string& table,
                    const std::string& row, const std::string& column, int64_t ts) {
   RowMutation m;
   m.row = row;
   if (column.empty()) {
     // A whole row: every family, every cell with timestamp <= ts.
-    auto desc = ctx.admin().GetDescriptor(table);
+    auto desc = ctx.connection().GetDescriptor(table);
     if (!desc.ok()) return desc.status();
     for (const auto& f : desc->families) m.DeleteFamily(f.name, ts);
   } else {
@@ -98,7 +98,7 @@ Status DeleteCells(CommandContext& ctx, const std::shared_ptr<Table>& t, const s
 Status Delete(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 3, 5));
   std::string table, column;
-  std::shared_ptr<Table> t;
+  std::shared_ptr<TableClient> t;
   RL_RETURN_IF_ERROR(OpenTableArg(ctx, 0, &table, &t));
   RL_RETURN_IF_ERROR(ExpectString(ctx.arg(2), "column", &column));
   if (column.empty()) return Status::InvalidArgument("delete needs a column; use deleteall for a row");
@@ -110,7 +110,7 @@ Status Delete(CommandContext& ctx) {
 Status DeleteAll(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 2, 5));
   std::string table, column;
-  std::shared_ptr<Table> t;
+  std::shared_ptr<TableClient> t;
   RL_RETURN_IF_ERROR(OpenTableArg(ctx, 0, &table, &t));
   if (ctx.arg_count() >= 3) RL_RETURN_IF_ERROR(ExpectString(ctx.arg(2), "column", &column));
   int64_t ts = kLatestTimestamp;

@@ -49,8 +49,8 @@ Status Help(CommandContext& ctx) {
     return Status::OK();
   }
   std::string s =
-      "RegionLab shell " + ctx.options().version +
-      ": HBase 2 shell statements against RegionLab's embedded cluster.\n"
+      "RegionLab shell " + ctx.options().version + ": HBase 2 shell statements against " +
+      ctx.connection().Info().target + ".\n"
       "Type 'help \"COMMAND\"' (with the quotes) for one command, or 'help \"GROUP\"' for a"
       " group.\n\nCOMMAND GROUPS:\n";
   for (const char* group : kGroupOrder) {
@@ -79,8 +79,8 @@ Status Help(CommandContext& ctx) {
 
 Status Version(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 0, 0));
-  const std::string v = ctx.options().version +
-                        ", RegionLab embedded engine, HBase 2 shell language";
+  const std::string v = ctx.options().version + ", " + ctx.connection().Info().engine +
+                        ", HBase 2 shell language";
   ctx.Line(v);
   ctx.json().Set("version", ctx.options().version);
   return Status::OK();
@@ -120,7 +120,9 @@ Status StatusCommand(CommandContext& ctx) {
   if (format != "summary" && format != "simple" && format != "detailed") {
     return Status::InvalidArgument("status format must be 'summary', 'simple' or 'detailed'");
   }
-  const ClusterSample sample = ctx.cluster().SampleNow();
+  auto sampled = ctx.connection().SampleNow();
+  if (!sampled.ok()) return sampled.status();
+  const ClusterSample& sample = *sampled;
   size_t live = 0, dead = 0, regions = 0;
   Json servers = Json::Array();
   for (const ServerMetrics& s : sample.servers) {
@@ -144,7 +146,7 @@ Status StatusCommand(CommandContext& ctx) {
                   live, dead, load);
     ctx.Line(line);
   } else {
-    ctx.Line("active master:  regionlab (embedded)");
+    ctx.Line("active master:  " + ctx.connection().Info().master);
     ctx.Line("0 backup masters");
     ctx.Line(std::to_string(live) + " live servers");
     for (const ServerMetrics& s : sample.servers) {

@@ -15,7 +15,7 @@ Status NamespaceArg(const CommandContext& ctx, std::string* ns) {
 }
 
 Status RequireNamespace(CommandContext& ctx, const std::string& ns) {
-  auto all = ctx.admin().ListNamespaces();
+  auto all = ctx.connection().ListNamespaces();
   if (!all.ok()) return all.status();
   if (std::find(all->begin(), all->end(), ns) == all->end()) {
     return Status::NotFound("Unknown namespace " + ns + "!");
@@ -32,7 +32,7 @@ Status CreateNamespace(CommandContext& ctx) {
     if (!ctx.arg(1).is_hash()) return Status::InvalidArgument("namespace properties must be a Hash");
     for (const auto& [k, v] : ctx.arg(1).entries) properties[ToText(k)] = ToText(v);
   }
-  RL_RETURN_IF_ERROR(ctx.admin().CreateNamespace(ns, properties));
+  RL_RETURN_IF_ERROR(ctx.connection().CreateNamespace(ns, properties));
   ctx.json().Set("namespace", ns);
   return Status::OK();
 }
@@ -42,7 +42,7 @@ Status DropNamespace(CommandContext& ctx) {
   std::string ns;
   RL_RETURN_IF_ERROR(NamespaceArg(ctx, &ns));
   RL_RETURN_IF_ERROR(RequireNamespace(ctx, ns));
-  RL_RETURN_IF_ERROR(ctx.admin().DropNamespace(ns));
+  RL_RETURN_IF_ERROR(ctx.connection().DropNamespace(ns));
   ctx.json().Set("namespace", ns);
   return Status::OK();
 }
@@ -51,7 +51,7 @@ Status ListNamespace(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 0, 1));
   std::string pattern = ".*";
   if (ctx.arg_count() == 1) RL_RETURN_IF_ERROR(ExpectString(ctx.arg(0), "regex", &pattern));
-  auto all = ctx.admin().ListNamespaces();
+  auto all = ctx.connection().ListNamespaces();
   if (!all.ok()) return all.status();
   std::vector<std::string> names = *all, matching;
   std::sort(names.begin(), names.end());
@@ -76,11 +76,14 @@ Status ListNamespaceTables(CommandContext& ctx) {
   std::string ns;
   RL_RETURN_IF_ERROR(NamespaceArg(ctx, &ns));
   RL_RETURN_IF_ERROR(RequireNamespace(ctx, ns));
-  auto tables = ctx.admin().ListTables();
+  auto tables = ctx.connection().ListTableNames();
   if (!tables.ok()) return tables.status();
   std::vector<std::string> names;
-  for (const auto& t : *tables) {
-    if (t.ns == ns) names.push_back(t.name);
+  for (const std::string& full : *tables) {
+    std::string table_ns, qualifier;
+    if (ParseTableName(full, &table_ns, &qualifier).ok() && table_ns == ns) {
+      names.push_back(qualifier);
+    }
   }
   std::sort(names.begin(), names.end());
   PrintNames(ctx, "TABLE", names, "tables");

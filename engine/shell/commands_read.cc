@@ -42,7 +42,7 @@ std::string CellText(const Cell& c, const ReadOptions& o, bool epoch, bool meta)
 Status GetCommand(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 2, -1));
   std::string table;
-  std::shared_ptr<Table> t;
+  std::shared_ptr<TableClient> t;
   RL_RETURN_IF_ERROR(OpenTableArg(ctx, 0, &table, &t));
   ReadOptions o;
   RL_RETURN_IF_ERROR(ParseGetOptions(&ctx, 2, &o));
@@ -72,7 +72,7 @@ Status GetCommand(CommandContext& ctx) {
 Status ScanCommand(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 1, 2));
   std::string table;
-  std::shared_ptr<Table> t;
+  std::shared_ptr<TableClient> t;
   RL_RETURN_IF_ERROR(OpenTableArg(ctx, 0, &table, &t));
   ReadOptions o;
   RL_RETURN_IF_ERROR(ParseScanOptions(&ctx, 1, &o));
@@ -113,7 +113,7 @@ Status ScanCommand(CommandContext& ctx) {
 Status CountCommand(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 1, 2));
   std::string table;
-  std::shared_ptr<Table> t;
+  std::shared_ptr<TableClient> t;
   RL_RETURN_IF_ERROR(OpenTableArg(ctx, 0, &table, &t));
   ReadOptions o;
   int64_t interval = 1000;

@@ -49,7 +49,7 @@ Json RegionJson(const RegionInfo& r) {
 Status GetSplits(CommandContext& ctx) {
   std::string table;
   RL_RETURN_IF_ERROR(OnlyTableArg(ctx, &table));
-  auto splits = ctx.admin().GetSplits(table);
+  auto splits = ctx.connection().GetSplits(table);
   if (!splits.ok()) return splits.status();
   std::vector<std::string> shown;
   for (const auto& s : *splits) shown.push_back(ToStringBinary(s));
@@ -88,7 +88,7 @@ Status ListRegions(CommandContext& ctx) {
       columns.push_back(name);
     }
   }
-  auto regions = ctx.admin().ListRegions(table);
+  auto regions = ctx.connection().ListRegions(table);
   if (!regions.ok()) return regions.status();
   std::vector<std::vector<std::string>> cells;
   Json list = Json::Array();
@@ -136,7 +136,7 @@ Status LocateRegion(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 2, 2));
   std::string table;
   RL_RETURN_IF_ERROR(TableNameArg(ctx, 0, &table));
-  auto r = ctx.admin().LocateRegion(table, ToText(ctx.arg(1)));
+  auto r = ctx.connection().LocateRegion(table, ToText(ctx.arg(1)));
   if (!r.ok()) return r.status();
   ctx.Header("HOST", "REGION");
   ctx.Row(r->server, "{ENCODED => " + r->encoded_name + ", NAME => '" + r->RegionName() +
@@ -156,7 +156,7 @@ Status Flush(CommandContext& ctx) {
                                 " flush the table or region");
   }
   ctx.set_changes_layout();
-  return ctx.admin().Flush(what);
+  return ctx.connection().Flush(what);
 }
 
 Status CompactImpl(CommandContext& ctx, bool major) {
@@ -168,7 +168,7 @@ Status CompactImpl(CommandContext& ctx, bool major) {
                                 " compact the table or region");
   }
   ctx.set_changes_layout();
-  return ctx.admin().Compact(what, major);
+  return ctx.connection().Compact(what, major);
 }
 Status Compact(CommandContext& ctx) { return CompactImpl(ctx, false); }
 Status MajorCompact(CommandContext& ctx) { return CompactImpl(ctx, true); }
@@ -179,7 +179,7 @@ Status Split(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(TableOrRegionArg(ctx, &what));
   if (ctx.arg_count() == 2) split_row = ToText(ctx.arg(1));
   ctx.set_changes_layout();
-  return ctx.admin().Split(what, split_row);
+  return ctx.connection().Split(what, split_row);
 }
 
 Status MergeRegion(CommandContext& ctx) {
@@ -206,7 +206,7 @@ Status MergeRegion(CommandContext& ctx) {
                                 std::to_string(names.size()) + " regions");
   }
   ctx.set_changes_layout();
-  return ctx.admin().MergeRegions(EncodedRegionName(names[0]), EncodedRegionName(names[1]), force);
+  return ctx.connection().MergeRegions(EncodedRegionName(names[0]), EncodedRegionName(names[1]), force);
 }
 
 Status Move(CommandContext& ctx) {
@@ -215,7 +215,7 @@ Status Move(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(ExpectString(ctx.arg(0), "region name", &region));
   if (ctx.arg_count() == 2) RL_RETURN_IF_ERROR(ExpectString(ctx.arg(1), "server name", &server));
   ctx.set_changes_layout();
-  return ctx.admin().Move(EncodedRegionName(region), server);
+  return ctx.connection().Move(EncodedRegionName(region), server);
 }
 
 Status Balancer(CommandContext& ctx) {
@@ -223,7 +223,7 @@ Status Balancer(CommandContext& ctx) {
   if (ctx.arg_count() == 1 && ToText(ctx.arg(0)) != "force") {
     return Status::InvalidArgument("balancer takes no argument or 'force'");
   }
-  auto moves = ctx.admin().Balance();
+  auto moves = ctx.connection().Balance();
   if (!moves.ok()) return moves.status();
   ctx.set_changes_layout();
   ctx.Line("true");
@@ -236,13 +236,15 @@ Status WalRoll(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 1, 1));
   std::string server;
   RL_RETURN_IF_ERROR(ExpectString(ctx.arg(0), "region server name", &server));
-  RL_RETURN_IF_ERROR(ctx.admin().RollWalWriter(server));
+  RL_RETURN_IF_ERROR(ctx.connection().RollWalWriter(server));
   ctx.json().Set("server", server);
   return Status::OK();
 }
 
 size_t RegionsOn(CommandContext& ctx, const std::string& server) {
-  for (const auto& s : ctx.admin().ListServers()) {
+  auto servers = ctx.connection().ListServers();
+  if (!servers.ok()) return 0;
+  for (const auto& s : *servers) {
     if (s.name == server) return s.regions;
   }
   return 0;
@@ -253,7 +255,7 @@ Status KillRegionServer(CommandContext& ctx) {
   std::string server;
   RL_RETURN_IF_ERROR(ExpectString(ctx.arg(0), "region server name", &server));
   const size_t regions = RegionsOn(ctx, server);
-  RL_RETURN_IF_ERROR(ctx.admin().StopRegionServer(server));
+  RL_RETURN_IF_ERROR(ctx.connection().StopRegionServer(server));
   ctx.set_changes_layout();
   ctx.Line("Region server " + server + " aborted; its WAL was split and its " +
            std::to_string(regions) + " region(s) reopened on the other servers");
@@ -266,7 +268,7 @@ Status StartRegionServer(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 1, 1));
   std::string server;
   RL_RETURN_IF_ERROR(ExpectString(ctx.arg(0), "region server name", &server));
-  RL_RETURN_IF_ERROR(ctx.admin().StartRegionServer(server));
+  RL_RETURN_IF_ERROR(ctx.connection().StartRegionServer(server));
   ctx.set_changes_layout();
   ctx.Line("Region server " + server + " started (run balancer to move regions to it)");
   ctx.json().Set("server", server);

@@ -68,4 +68,12 @@ std::string DescribeTableAttributes(const TableDescriptor& desc);
 Json FamilyJson(const FamilyOptions& family);
 Json TableAttributesJson(const TableDescriptor& desc);
 
+// The same for a family as a remote cluster reports it (RawSchema, whose
+// values RegionLab's FamilyOptions may not hold: COMPRESSION 'LZ4'): the
+// keys of DescribeFamily in its order, each as given (TTL in HBase's
+// human-readable form), then any other key in the cluster's order
+// (describe_raw.cc). The JSON object has the same keys, values as strings.
+std::string DescribeRawFamily(const std::string& name, const RawSchema::Attributes& attributes);
+Json RawFamilyJson(const std::string& name, const RawSchema::Attributes& attributes);
+
 }  // namespace regionlab::shell

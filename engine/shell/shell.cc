@@ -33,7 +33,13 @@ std::string TookLine(double seconds) {
 std::string HBaseErrorMessage(const Status& status) { return Translate(status.message()); }
 
 Shell::Shell(Cluster* cluster, ShellOptions options)
-    : cluster_(cluster), options_(std::move(options)) {
+    : Shell(static_cast<Connection*>(nullptr), std::move(options)) {
+  owned_connection_ = NewEmbeddedConnection(cluster);
+  connection_ = owned_connection_.get();
+}
+
+Shell::Shell(Connection* connection, ShellOptions options)
+    : connection_(connection), options_(std::move(options)) {
   for (const auto* group : {&GeneralCommands(), &NamespaceCommands(), &DdlCommands(),
                             &DmlCommands(), &ReadCommands(), &ToolCommands(),
                             &SnapshotCommands()}) {
@@ -77,9 +83,9 @@ StatementResult Shell::Execute(const Statement& st) {
     }
     return Finish(st, nullptr, Status::InvalidArgument(message), "", 0);
   }
-  CommandContext ctx(this, cluster_, &options_, spec->name, &st.args);
+  CommandContext ctx(this, connection_, &options_, spec->name, &st.args);
   Status s = spec->run(ctx);
-  if (s.ok() && ctx.changes_layout()) s = cluster_->WaitForBackgroundWork();
+  if (s.ok() && ctx.changes_layout()) s = connection_->WaitForBackgroundWork();
   return Finish(st, &ctx, s, spec->name, elapsed());
 }
 

@@ -1,6 +1,10 @@
-// Shell: runs HBase shell statements against an embedded Cluster and
-// formats what they return, as the HBase shell's text or as one JSON line
-// per statement (the contract in engine/shell/SHELL.md).
+// Shell: runs HBase shell statements against a cluster, through a
+// Connection (regionlab/connection.h): the embedded Cluster, or an HBase
+// cluster behind its REST gateway (regionlab-shell --connect). It formats
+// what they return as the HBase shell's text or as one JSON line per
+// statement (the contract in engine/shell/SHELL.md). A statement the
+// connection cannot carry fails with the connection's message saying what
+// to do instead.
 //
 // Differences from HBase that make scripts deterministic: admin commands
 // that change the layout (flush, compact, major_compact, split,
@@ -10,7 +14,7 @@
 // the shell goes on with the next one.
 //
 // Thread-safety: a Shell runs one statement at a time; use it from one
-// thread. The Cluster it drives may be shared with other threads.
+// thread. The cluster it drives may be shared with other threads.
 #pragma once
 
 #include <functional>
@@ -19,7 +23,10 @@
 #include <string_view>
 #include <vector>
 
+#include <memory>
+
 #include "regionlab/cluster.h"
+#include "regionlab/connection.h"
 #include "regionlab/version.h"
 #include "shell/command.h"
 #include "shell/parser.h"
@@ -57,6 +64,8 @@ class Shell {
  public:
   // `cluster` is not owned and must outlive the shell.
   Shell(Cluster* cluster, ShellOptions options);
+  // `connection` is not owned and must outlive the shell.
+  Shell(Connection* connection, ShellOptions options);
 
   // Parses `source` and runs its statements in order, calling `emit` after
   // each. Stops early after `exit`. Returns the number of failed
@@ -67,7 +76,7 @@ class Shell {
   StatementResult Execute(const Statement& statement);
 
   const ShellOptions& options() const { return options_; }
-  Cluster& cluster() { return *cluster_; }
+  Connection& connection() { return *connection_; }
 
   // Every command, by name.
   const std::map<std::string, const CommandSpec*>& commands() const { return commands_; }
@@ -88,7 +97,8 @@ class Shell {
   StatementResult Finish(const Statement& statement, const CommandContext* ctx,
                          const Status& status, std::string_view usage_name, double seconds);
 
-  Cluster* cluster_;
+  std::unique_ptr<Connection> owned_connection_;  // for a Shell built on a Cluster
+  Connection* connection_;
   ShellOptions options_;
   std::map<std::string, const CommandSpec*> commands_;
   const std::vector<std::string>* history_ = nullptr;

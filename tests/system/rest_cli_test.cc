@@ -10,6 +10,7 @@
 #include <QtTest>
 
 #include "regionlab/cluster.h"
+#include "support/gateway_process.h"
 #include "support/test_util.h"
 
 using namespace regionlab;
@@ -17,22 +18,8 @@ using namespace regionlab::test;
 
 namespace {
 
-// Starts regionlab-rest on an ephemeral port of 127.0.0.1; returns its URL.
 QString StartGateway(QProcess* p, const QString& dir, const QStringList& extra = {}) {
-  p->setProcessChannelMode(QProcess::SeparateChannels);
-  p->start(REGIONLAB_REST_BINARY, QStringList{"--data", dir, "--port", "0"} + extra);
-  if (!p->waitForStarted(10000)) return {};
-  QString out;
-  const QRegularExpression url(R"((http://127\.0\.0\.1:\d+))");
-  for (int i = 0; i < 100; ++i) {
-    p->waitForReadyRead(200);
-    out += QString::fromUtf8(p->readAllStandardOutput());
-    auto m = url.match(out);
-    if (m.hasMatch()) return m.captured(1);
-    if (p->state() == QProcess::NotRunning) break;
-  }
-  qWarning("no URL: %s %s", qPrintable(out), p->readAllStandardError().constData());
-  return {};
+  return StartGatewayProcess(p, REGIONLAB_REST_BINARY, dir, extra);
 }
 
 }  // namespace
