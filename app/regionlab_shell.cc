@@ -21,7 +21,7 @@
 
 #include "regionlab/cluster.h"
 #include "regionlab/version.h"
-#include "shell/json.h"
+#include "util/json.h"
 #include "remote/remote_connection.h"
 #include "shell/session.h"
 #include "shell/shell.h"
@@ -303,10 +303,10 @@ int main(int argc, char** argv) {
     // A script without statements still reports them.
     const std::vector<std::string> left = sh.TakePendingWarnings();
     if (!left.empty() && args.json) {
-      shell::Json line = shell::Json::Object();
+      Json line = Json::Object();
       line.Set("statement", "");
       line.Set("ok", true);
-      line.Set("warnings", shell::Json::Strings(left));
+      line.Set("warnings", Json::Strings(left));
       std::printf("%s\n", line.Dump().c_str());
     } else {
       for (const auto& w : left) std::printf("WARNING: %s\n", w.c_str());

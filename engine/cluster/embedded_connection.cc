@@ -95,6 +95,17 @@ class EmbeddedConnection final : public Connection {
   }
   Result<int> Balance() override { return admin_.Balance(); }
 
+  Status Snapshot(const std::string& table, const std::string& name, bool skip_flush,
+                  int64_t ttl_seconds) override {
+    return admin_.Snapshot(table, name, skip_flush, ttl_seconds);
+  }
+  Result<std::vector<SnapshotInfo>> ListSnapshots() override { return admin_.ListSnapshots(); }
+  Status CloneSnapshot(const std::string& snapshot, const std::string& table) override {
+    return admin_.CloneSnapshot(snapshot, table);
+  }
+  Status RestoreSnapshot(const std::string& snapshot) override { return admin_.RestoreSnapshot(snapshot); }
+  Status DeleteSnapshot(const std::string& snapshot) override { return admin_.DeleteSnapshot(snapshot); }
+
   Result<std::vector<ServerMetrics>> ListServers() override { return admin_.ListServers(); }
   Status StopRegionServer(const std::string& server) override {
     return admin_.StopRegionServer(server);

@@ -165,6 +165,22 @@ Status RemoteConnection::Move(const std::string& region, const std::string& serv
   return NotOverRest("move", kHBaseShell);
 }
 Result<int> RemoteConnection::Balance() { return NotOverRest("balancer", kHBaseShell); }
+// HBase's REST gateway has no snapshot resource.
+Status RemoteConnection::Snapshot(const std::string&, const std::string&, bool, int64_t) {
+  return NotOverRest("snapshot", kHBaseShell);
+}
+Result<std::vector<SnapshotInfo>> RemoteConnection::ListSnapshots() {
+  return NotOverRest("list_snapshots", kHBaseShell);
+}
+Status RemoteConnection::CloneSnapshot(const std::string&, const std::string&) {
+  return NotOverRest("clone_snapshot", kHBaseShell);
+}
+Status RemoteConnection::RestoreSnapshot(const std::string&) {
+  return NotOverRest("restore_snapshot", kHBaseShell);
+}
+Status RemoteConnection::DeleteSnapshot(const std::string&) {
+  return NotOverRest("delete_snapshot", kHBaseShell);
+}
 
 Result<std::vector<ServerMetrics>> RemoteConnection::ListServers() {
   auto sample = SampleNow();

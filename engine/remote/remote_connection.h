@@ -72,6 +72,12 @@ class RemoteConnection final : public Connection {
   Status MergeRegions(const std::string& a, const std::string& b, bool force) override;
   Status Move(const std::string& region, const std::string& server) override;
   Result<int> Balance() override;
+  Status Snapshot(const std::string& table, const std::string& name, bool skip_flush,
+                  int64_t ttl_seconds) override;
+  Result<std::vector<SnapshotInfo>> ListSnapshots() override;
+  Status CloneSnapshot(const std::string& snapshot, const std::string& table) override;
+  Status RestoreSnapshot(const std::string& snapshot) override;
+  Status DeleteSnapshot(const std::string& snapshot) override;
 
   Result<std::vector<ServerMetrics>> ListServers() override;
   Status StopRegionServer(const std::string& server) override;

@@ -139,6 +139,10 @@ Status ParseFieldValue(FieldType type, std::string_view text, bool allow_time, F
   return Status::OK();
 }
 
+std::string FormatFieldValue(FieldType type, const FieldValue& value) {
+  return type == FieldType::kString ? value.text : std::to_string(value.number);
+}
+
 void AppendCanonicalBytes(FieldType type, const FieldValue& value, std::string* out) {
   char buf[8];
   switch (type) {

@@ -31,6 +31,9 @@ using Record = std::vector<FieldValue>;
 // Strings are taken as they are. Errors say what was expected.
 Status ParseFieldValue(FieldType type, std::string_view text, bool allow_time, FieldValue* out);
 
+// The value as text: decimal for numbers, the string as is.
+std::string FormatFieldValue(FieldType type, const FieldValue& value);
+
 // Epoch milliseconds of an ISO date or date-time (see ParseFieldValue).
 bool ParseIsoTime(std::string_view text, int64_t* epoch_ms);
 // "2024-01-01T00:00:00.000Z".

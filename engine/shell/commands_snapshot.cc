@@ -64,7 +64,7 @@ void PrintSnapshots(CommandContext& ctx, const std::vector<SnapshotInfo>& list, 
 // The snapshots whose name (and table) match the patterns, as Java's Pattern.matches.
 Result<std::vector<SnapshotInfo>> Matching(CommandContext& ctx, const std::string& name_regex,
                                            const std::string* table_regex) {
-  auto all = ctx.admin().ListSnapshots();
+  auto all = ctx.connection().ListSnapshots();
   if (!all.ok()) return all.status();
   std::vector<std::string> names, tables;
   for (const SnapshotInfo& s : *all) {
@@ -106,7 +106,7 @@ Status SnapshotCommand(CommandContext& ctx) {
       }
     }
   }
-  RL_RETURN_IF_ERROR(ctx.admin().Snapshot(table, name, skip_flush, ttl));
+  RL_RETURN_IF_ERROR(ctx.connection().Snapshot(table, name, skip_flush, ttl));
   ctx.json().Set("snapshot", name);
   ctx.json().Set("table", table);
   return Status::OK();
@@ -143,7 +143,7 @@ Status CloneSnapshotCommand(CommandContext& ctx) {
       ctx.Warn("RegionLab does not model " + ToText(k) + "; ignored");
     }
   }
-  RL_RETURN_IF_ERROR(ctx.admin().CloneSnapshot(snapshot, table));
+  RL_RETURN_IF_ERROR(ctx.connection().CloneSnapshot(snapshot, table));
   ctx.set_changes_layout();
   ctx.json().Set("snapshot", snapshot);
   ctx.json().Set("table", table);
@@ -159,7 +159,7 @@ Status RestoreSnapshotCommand(CommandContext& ctx) {
       ctx.Warn("RegionLab does not model " + ToText(k) + "; ignored");
     }
   }
-  RL_RETURN_IF_ERROR(ctx.admin().RestoreSnapshot(snapshot));
+  RL_RETURN_IF_ERROR(ctx.connection().RestoreSnapshot(snapshot));
   ctx.set_changes_layout();
   ctx.json().Set("snapshot", snapshot);
   return Status::OK();
@@ -169,7 +169,7 @@ Status DeleteSnapshotCommand(CommandContext& ctx) {
   RL_RETURN_IF_ERROR(CheckArity(ctx.arg_count(), 1, 1));
   std::string snapshot;
   RL_RETURN_IF_ERROR(StringArg(ctx, 0, "Snapshot name", &snapshot));
-  RL_RETURN_IF_ERROR(ctx.admin().DeleteSnapshot(snapshot));
+  RL_RETURN_IF_ERROR(ctx.connection().DeleteSnapshot(snapshot));
   ctx.json().Set("snapshot", snapshot);
   return Status::OK();
 }

@@ -102,6 +102,14 @@ class Connection {
   virtual Status Move(const std::string& region, const std::string& server) = 0;
   virtual Result<int> Balance() = 0;
 
+  // Snapshots (Admin's; see cluster.h).
+  virtual Status Snapshot(const std::string& table, const std::string& name, bool skip_flush,
+                          int64_t ttl_seconds) = 0;
+  virtual Result<std::vector<SnapshotInfo>> ListSnapshots() = 0;
+  virtual Status CloneSnapshot(const std::string& snapshot, const std::string& table) = 0;
+  virtual Status RestoreSnapshot(const std::string& snapshot) = 0;
+  virtual Status DeleteSnapshot(const std::string& snapshot) = 0;
+
   // Region servers.
   virtual Result<std::vector<ServerMetrics>> ListServers() = 0;
   virtual Status StopRegionServer(const std::string& server) = 0;
