@@ -23,7 +23,7 @@ namespace regionlab {
 
 Result<std::vector<std::shared_ptr<RegionEntry>>> ClusterImpl::ResolveRegions(
     const std::string& what) {
-  std::shared_lock l(mu_);
+  ReaderMutexLock l(&mu_);
   auto r = regions_.find(what);
   if (r != regions_.end()) return std::vector<std::shared_ptr<RegionEntry>>{r->second};
   if (auto full = FullTableName(what); full.ok()) {
@@ -79,7 +79,7 @@ Result<std::vector<RegionInfo>> Admin::ListRegions(const std::string& table) {
   auto parsed = FullTableName(table);
   if (!parsed.ok()) return parsed.status();
   const std::string& full = *parsed;
-  std::shared_lock l(cluster_->mu_);
+  ReaderMutexLock l(&cluster_->mu_);
   auto t = cluster_->tables_.find(full);
   if (t == cluster_->tables_.end()) return Status::NotFound("Table " + full + " does not exist");
   std::vector<RegionInfo> out;
@@ -94,7 +94,7 @@ Result<RegionInfo> Admin::LocateRegion(const std::string& table, const std::stri
   const std::string& full = *parsed;
   auto e = cluster_->Locate(full, row);
   if (!e.ok() && !e.status().IsAborted()) return e.status();
-  std::shared_lock l(cluster_->mu_);
+  ReaderMutexLock l(&cluster_->mu_);
   auto t = cluster_->tables_.find(full);
   if (t == cluster_->tables_.end()) return Status::NotFound("Table " + full + " does not exist");
   if (!e.ok()) {  // disabled: locate by key anyway
@@ -121,7 +121,7 @@ Status Admin::Flush(const std::string& what) {
   for (const auto& e : *entries) {
     std::shared_ptr<Region> r;
     {
-      std::shared_lock l(cluster_->mu_);
+      ReaderMutexLock l(&cluster_->mu_);
       r = e->region;
     }
     if (r) RL_RETURN_IF_ERROR(r->Flush());
@@ -135,7 +135,7 @@ Status Admin::Compact(const std::string& what, bool major) {
   for (const auto& e : *entries) {
     std::shared_ptr<Region> r;
     {
-      std::shared_lock l(cluster_->mu_);
+      ReaderMutexLock l(&cluster_->mu_);
       r = e->region;
     }
     if (r) RL_RETURN_IF_ERROR(r->Compact(major));
@@ -160,7 +160,7 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
   std::shared_ptr<Region> region;
   RegionServer* server;
   {
-    std::shared_lock l(mu_);
+    ReaderMutexLock l(&mu_);
     region = entry->region;
     server = entry->server;
   }
@@ -176,7 +176,7 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
 
   // The parent goes offline (clients wait and retry) and flushes as it closes.
   {
-    std::unique_lock l(mu_);
+    WriterMutexLock l(&mu_);
     entry->region.reset();
   }
   Status s = region->Close();
@@ -233,7 +233,7 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
   ea->dir = RegionDir(parent.table, a.encoded_name);
   eb->dir = RegionDir(parent.table, b.encoded_name);
   {
-    std::unique_lock l(mu_);
+    WriterMutexLock l(&mu_);
     auto& t = tables_[parent.table];
     t.regions.erase(parent.start_key);
     regions_.erase(parent.encoded_name);
@@ -251,7 +251,7 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
   for (const auto& e : {ea, eb}) {
     std::shared_ptr<Region> r;
     {
-      std::shared_lock l(mu_);
+      ReaderMutexLock l(&mu_);
       r = e->region;
     }
     if (r) (void)r->Compact(/*major=*/true, /*wait=*/false);
@@ -262,19 +262,20 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
 Status Admin::Split(const std::string& what, const std::string& split_row) {
   auto entries = cluster_->ResolveRegions(what);
   if (!entries.ok()) return entries.status();
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   if (!split_row.empty()) {
     // With a key, HBase splits the one region that holds it.
     for (const auto& e : *entries) {
       if (split_row >= e->record.start_key &&
           (e->record.end_key.empty() || split_row < e->record.end_key)) {
-        std::shared_lock rl(cluster_->mu_);
-        const TableEntry& t = cluster_->tables_.at(e->record.table);
-        if (!t.policy->CanSplit(cluster_->SplitContextFor(t, *e, SplitPoint{}))) {
-          return Status::InvalidArgument("table " + e->record.table + " uses " + t.policy->Name() +
-                                         ", which does not allow splits");
+        {
+          ReaderMutexLock rl(&cluster_->mu_);
+          const TableEntry& t = cluster_->tables_.at(e->record.table);
+          if (!t.policy->CanSplit(cluster_->SplitContextFor(t, *e, SplitPoint{}))) {
+            return Status::InvalidArgument("table " + e->record.table + " uses " +
+                                           t.policy->Name() + ", which does not allow splits");
+          }
         }
-        rl.unlock();
         return cluster_->SplitLocked(e, split_row, std::string(kHistoryManualSplit),
                                      std::string(kCauseManual), 0, 0);
       }
@@ -286,7 +287,7 @@ Status Admin::Split(const std::string& what, const std::string& split_row) {
   for (const auto& e : *entries) {
     std::shared_ptr<Region> region;
     {
-      std::shared_lock rl(cluster_->mu_);
+      ReaderMutexLock rl(&cluster_->mu_);
       region = e->region;
     }
     if (!region) continue;
@@ -300,7 +301,7 @@ Status Admin::Split(const std::string& what, const std::string& split_row) {
     }
     std::string row;
     {
-      std::shared_lock rl(cluster_->mu_);
+      ReaderMutexLock rl(&cluster_->mu_);
       const TableEntry& t = cluster_->tables_.at(e->record.table);
       const SplitContext ctx = cluster_->SplitContextFor(t, *e, *sp);
       if (!t.policy->CanSplit(ctx)) {
@@ -326,22 +327,22 @@ Status Admin::Split(const std::string& what, const std::string& split_row) {
 }
 
 void ClusterImpl::RequestSplitCheck(const std::string& encoded) {
-  std::lock_guard<std::mutex> l(split_mu_);
+  MutexLock l(&split_mu_);
   if (stopping_) return;
   if (std::find(split_queue_.begin(), split_queue_.end(), encoded) == split_queue_.end()) {
     split_queue_.push_back(encoded);
   }
-  split_cv_.notify_all();
+  split_cv_.SignalAll();
 }
 
 void ClusterImpl::CheckSplit(const std::string& encoded) {
-  std::lock_guard<std::mutex> admin(admin_mu_);
+  MutexLock admin(&admin_mu_);
   RunJanitor();
   if (!options_.auto_split) return;
   std::shared_ptr<RegionEntry> entry;
   std::shared_ptr<Region> region;
   {
-    std::shared_lock l(mu_);
+    ReaderMutexLock l(&mu_);
     auto it = regions_.find(encoded);
     if (it == regions_.end()) return;
     entry = it->second;
@@ -353,7 +354,7 @@ void ClusterImpl::CheckSplit(const std::string& encoded) {
   std::string row, cause;
   uint64_t threshold = 0;
   {
-    std::shared_lock l(mu_);
+    ReaderMutexLock l(&mu_);
     const TableEntry& t = tables_.at(entry->record.table);
     const SplitContext ctx = SplitContextFor(t, *entry, *sp);
     if (!t.policy->ShouldSplit(ctx)) return;
@@ -386,7 +387,7 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
   std::shared_ptr<Region> ra, rb;
   RegionServer* server;
   {
-    std::shared_lock l(mu_);
+    ReaderMutexLock l(&mu_);
     ra = first->region;
     rb = second->region;
     server = first->server;
@@ -403,7 +404,7 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
                                      clock_->NowMillis());
   if (!op.ok()) return op.status();
   {
-    std::unique_lock l(mu_);
+    WriterMutexLock l(&mu_);
     first->region.reset();
     second->region.reset();
   }
@@ -455,7 +456,7 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
   em->record = m;
   em->dir = RegionDir(a.table, m.encoded_name);
   {
-    std::unique_lock l(mu_);
+    WriterMutexLock l(&mu_);
     auto& t = tables_[a.table];
     t.regions.erase(a.start_key);
     t.regions.erase(b.start_key);
@@ -469,7 +470,7 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
                a.encoded_name + " + " + b.encoded_name});
   std::shared_ptr<Region> r;
   {
-    std::shared_lock l(mu_);
+    ReaderMutexLock l(&mu_);
     r = em->region;
   }
   if (r) (void)r->Compact(/*major=*/true, /*wait=*/false);
@@ -477,10 +478,10 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
 }
 
 Status Admin::MergeRegions(const std::string& region_a, const std::string& region_b, bool force) {
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   std::shared_ptr<RegionEntry> a, b;
   {
-    std::shared_lock rl(cluster_->mu_);
+    ReaderMutexLock rl(&cluster_->mu_);
     auto ia = cluster_->regions_.find(region_a);
     auto ib = cluster_->regions_.find(region_b);
     if (ia == cluster_->regions_.end()) return Status::NotFound("no online region " + region_a);
@@ -499,7 +500,7 @@ Status ClusterImpl::MoveLocked(const std::shared_ptr<RegionEntry>& entry, Region
   std::shared_ptr<Region> region;
   RegionServer* from;
   {
-    std::unique_lock l(mu_);
+    WriterMutexLock l(&mu_);
     region = std::move(entry->region);
     from = entry->server;
   }
@@ -515,10 +516,10 @@ Status ClusterImpl::MoveLocked(const std::shared_ptr<RegionEntry>& entry, Region
 }
 
 Status Admin::Move(const std::string& region, const std::string& server) {
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   std::shared_ptr<RegionEntry> e;
   {
-    std::shared_lock rl(cluster_->mu_);
+    ReaderMutexLock rl(&cluster_->mu_);
     auto it = cluster_->regions_.find(region);
     if (it == cluster_->regions_.end()) return Status::NotFound("no online region " + region);
     e = it->second;
@@ -535,7 +536,7 @@ Status Admin::Move(const std::string& region, const std::string& server) {
 }
 
 Result<int> Admin::Balance() {
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   int moves = 0;
   // SimpleLoadBalancer's goal: every online server within [floor, ceil] of the average.
   for (int guard = 0; guard < 100000; ++guard) {
@@ -550,7 +551,7 @@ Result<int> Admin::Balance() {
     if (most == nullptr || most_n <= least_n + 1) break;
     std::shared_ptr<RegionEntry> victim;
     {
-      std::shared_lock rl(cluster_->mu_);
+      ReaderMutexLock rl(&cluster_->mu_);
       for (const auto& [name, e] : cluster_->regions_) {
         if (e->server == most && e->region) { victim = e; break; }
       }
@@ -568,7 +569,7 @@ Status ClusterImpl::StopServerLocked(RegionServer* server) {
   const int64_t now = clock_->NowMillis();
   std::vector<std::shared_ptr<RegionEntry>> hosted;
   {
-    std::unique_lock l(mu_);
+    WriterMutexLock l(&mu_);
     for (const auto& [name, e] : regions_) {
       if (e->server == server) hosted.push_back(e);
     }
@@ -577,7 +578,7 @@ Status ClusterImpl::StopServerLocked(RegionServer* server) {
   // in this server's WAL.
   std::vector<std::shared_ptr<Region>> aborting;
   {
-    std::unique_lock l(mu_);
+    WriterMutexLock l(&mu_);
     for (const auto& e : hosted) {
       if (e->region) aborting.push_back(std::move(e->region));
     }
@@ -640,7 +641,7 @@ Status ClusterImpl::StopServerLocked(RegionServer* server) {
 }
 
 Status Admin::StopRegionServer(const std::string& name) {
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   RegionServer* server = cluster_->FindServer(name);
   if (server == nullptr) return Status::NotFound("no region server named " + name);
   if (!server->online()) return Status::InvalidArgument("region server " + name + " is already stopped");
@@ -652,7 +653,7 @@ Status Admin::StopRegionServer(const std::string& name) {
 }
 
 Status Admin::StartRegionServer(const std::string& name) {
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   RegionServer* server = cluster_->FindServer(name);
   if (server == nullptr) return Status::NotFound("no region server named " + name);
   if (server->online()) return Status::InvalidArgument("region server " + name + " is already running");
@@ -664,7 +665,7 @@ Status Admin::StartRegionServer(const std::string& name) {
 }
 
 Status Admin::RollWalWriter(const std::string& name) {
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   RegionServer* server = cluster_->FindServer(name);
   if (server == nullptr) return Status::NotFound("no region server named " + name);
   if (!server->online() || server->wal() == nullptr) {

@@ -26,7 +26,10 @@ Status RegionServer::Start() {
   wo.dir = wal_dir_;
   auto wal = Wal::Open(wo);
   if (!wal.ok()) return wal.status().WithContext("region server " + name_);
-  wal_ = std::move(*wal);
+  {
+    MutexLock l(&mu_);
+    wal_ = std::move(*wal);
+  }
   pool_ = std::make_unique<ThreadPool>(threads_);
   memstore_.bytes = 0;
   online_.store(true, std::memory_order_release);
@@ -37,10 +40,12 @@ Status RegionServer::Stop() {
   if (!online()) return Status::OK();
   online_.store(false, std::memory_order_release);
   pool_.reset();  // finishes queued jobs of regions that are already closed
-  Status s;
-  if (wal_ != nullptr) s = wal_->Close();
-  wal_.reset();
-  return s;
+  std::unique_ptr<Wal> wal;
+  {
+    MutexLock l(&mu_);
+    wal = std::move(wal_);
+  }
+  return wal != nullptr ? wal->Close() : Status::OK();
 }
 
 }  // namespace regionlab

@@ -114,6 +114,8 @@ Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
   }
   RL_RETURN_IF_ERROR(env_->CreateDirs(dir_));
 
+  // Nothing else runs yet; held throughout for the manifest.
+  MutexLock state(&state_mu_);
   Status s = ReadManifest(env_, dir_, &manifest_);
   const bool fresh = s.IsNotFound();
   if (!s.ok() && !fresh) return s.WithContext("region " + descriptor_.encoded_name);
@@ -171,6 +173,7 @@ Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
   next_sequence_id_ = max_seq + 1;
   read_point_ = max_seq;
   if (fresh) RL_RETURN_IF_ERROR(WriteManifestLocked());
+  state.Unlock();
 
   if (options_.background_pool != nullptr) {
     pool_ = options_.background_pool;
@@ -271,7 +274,13 @@ Result<std::shared_ptr<StoreFile>> RegionImpl::OpenStoreFile(const Store& store,
 }
 
 Status RegionImpl::Replay(const WalEntry& entry) {
-  if (entry.sequence_id <= manifest_.flushed_sequence_id) {
+  uint64_t flushed = 0;
+  {
+    // A flush of replayed edits may be writing the manifest meanwhile.
+    MutexLock l(&state_mu_);
+    flushed = manifest_.flushed_sequence_id;
+  }
+  if (entry.sequence_id <= flushed) {
     ++report_skipped_;
     return Status::OK();
   }
@@ -293,7 +302,7 @@ Status RegionImpl::Replay(const WalEntry& entry) {
 
 Status RegionImpl::Shutdown(bool flush) {
   {
-    std::unique_lock<std::mutex> l(bg_mu_);
+    MutexLock l(&bg_mu_);
     if (closed_ || closing_) return Status::OK();
     closing_ = true;
     closing_writes_.store(true);
@@ -302,8 +311,8 @@ Status RegionImpl::Shutdown(bool flush) {
       return Status::OK();
     }
     // Writes that got past the closed check finish first, then background work.
-    bg_cv_.notify_all();
-    bg_cv_.wait(l, [this] { return bg_running_ == 0 && active_writes_.load() == 0; });
+    bg_cv_.SignalAll();
+    while (bg_running_ != 0 || active_writes_.load() != 0) bg_cv_.Wait();
   }
   Status s;
   if (flush) {
@@ -321,16 +330,16 @@ Status RegionImpl::Shutdown(bool flush) {
   if (options_.global_memstore != nullptr) {
     options_.global_memstore->bytes -= global_accounted_.exchange(0);
   }
-  std::lock_guard<std::mutex> l(bg_mu_);
+  MutexLock l(&bg_mu_);
   closed_ = true;
-  bg_cv_.notify_all();
+  bg_cv_.SignalAll();
   return s;
 }
 
 Status RegionImpl::RollWal() {
   Wal* wal = nullptr;
   {
-    std::lock_guard<std::mutex> l(bg_mu_);
+    MutexLock l(&bg_mu_);
     if (closed_ || closing_) {
       return Status::InvalidArgument("region " + descriptor_.encoded_name + " is closed");
     }
@@ -346,7 +355,7 @@ Result<SplitPoint> RegionImpl::GetSplitPoint() const {
   SplitPoint sp;
   std::vector<std::shared_ptr<const StoreVersion>> versions;
   {
-    std::lock_guard<std::mutex> l(state_mu_);
+    MutexLock l(&state_mu_);
     for (const auto& st : stores_) versions.push_back(st.version);
   }
   const StoreVersion* largest = nullptr;
@@ -374,7 +383,7 @@ Result<SplitPoint> RegionImpl::GetSplitPoint() const {
 }
 
 void RegionImpl::SetListener(RegionListener l) {
-  std::lock_guard<std::mutex> lock(bg_mu_);
+  MutexLock lock(&bg_mu_);
   listener_ = std::move(l);
 }
 
@@ -383,7 +392,7 @@ RegionMetrics RegionImpl::GetMetrics() const {
   m.region = descriptor_.encoded_name;
   std::vector<std::shared_ptr<const StoreVersion>> versions;
   {
-    std::lock_guard<std::mutex> l(state_mu_);
+    MutexLock l(&state_mu_);
     for (const auto& st : stores_) versions.push_back(st.version);
   }
   for (size_t i = 0; i < stores_.size(); ++i) {

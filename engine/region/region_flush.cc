@@ -43,7 +43,7 @@ Result<std::shared_ptr<StoreFile>> RegionImpl::WriteStoreFile(
   const Store& st = stores_[store_index];
   uint64_t number;
   {
-    std::lock_guard<std::mutex> l(state_mu_);
+    MutexLock l(&state_mu_);
     number = manifest_.next_file_number++;
   }
   const std::string name = StoreFileName(number);
@@ -84,11 +84,11 @@ Result<std::shared_ptr<StoreFile>> RegionImpl::WriteStoreFile(
 }
 
 Status RegionImpl::FlushNow(FlushReason reason) {
-  std::lock_guard<std::mutex> flush_lock(flush_mu_);
+  MutexLock flush_lock(&flush_mu_);
   const auto start = std::chrono::steady_clock::now();
   bool pending = false;
   {
-    std::lock_guard<std::mutex> l(state_mu_);
+    MutexLock l(&state_mu_);
     for (const auto& st : stores_) pending |= st.version->snapshot != nullptr;
   }
   // A snapshot left by a failed flush is flushed again before a new one is taken.
@@ -100,7 +100,7 @@ Status RegionImpl::FlushNow(FlushReason reason) {
   for (size_t i = 0; i < stores_.size(); ++i) {
     std::shared_ptr<MemStore> snap;
     {
-      std::lock_guard<std::mutex> l(state_mu_);
+      MutexLock l(&state_mu_);
       snap = stores_[i].version->snapshot;
     }
     if (snap == nullptr || snap->Empty()) continue;
@@ -117,7 +117,7 @@ Status RegionImpl::FlushNow(FlushReason reason) {
   }
   uint64_t flushed_sequence_id = 0;
   {
-    std::lock_guard<std::mutex> l(state_mu_);
+    MutexLock l(&state_mu_);
     RegionManifest next = manifest_;
     for (size_t i = 0; i < stores_.size(); ++i) {
       if (outputs[i]) next.files[stores_[i].family.name].push_back(outputs[i]->name);
@@ -151,7 +151,7 @@ Status RegionImpl::FlushNow(FlushReason reason) {
                 memstore_bytes, file_bytes, ms, seq};
   std::function<void(const FlushEvent&)> cb;
   {
-    std::lock_guard<std::mutex> l(bg_mu_);
+    MutexLock l(&bg_mu_);
     cb = listener_.on_flush;
   }
   if (cb) cb(ev);
@@ -160,8 +160,8 @@ Status RegionImpl::FlushNow(FlushReason reason) {
 }
 
 void RegionImpl::NotifyFlushDone() {
-  std::lock_guard<std::mutex> l(bg_mu_);
-  bg_cv_.notify_all();
+  MutexLock l(&bg_mu_);
+  bg_cv_.SignalAll();
 }
 
 namespace {
@@ -198,7 +198,7 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
   bool drop_deletes = false;
   OffPeakSlot off_peak(off_peak_compaction_);
   {
-    std::lock_guard<std::mutex> l(state_mu_);
+    MutexLock l(&state_mu_);
     if (st.compacting) return Status::OK();
     const auto& files = st.version->files;
     if (files.empty()) return Status::OK();
@@ -239,7 +239,7 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
   // The listener is told after the locks are released: it may flush.
   uint64_t out_bytes = 0, ms = 0;
   {
-    std::lock_guard<std::mutex> l(state_mu_);
+    MutexLock l(&state_mu_);
     st.compacting = false;
     if (!out.ok()) {
       return out.status().WithContext("compaction of region " + descriptor_.encoded_name +
@@ -285,7 +285,7 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
   off_peak.Release();
   std::function<void(const CompactionEvent&)> cb;
   {
-    std::lock_guard<std::mutex> bl(bg_mu_);
+    MutexLock bl(&bg_mu_);
     cb = listener_.on_compaction;
   }
   if (cb) cb(ev);
@@ -294,17 +294,17 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
 
 Status RegionImpl::Flush(FlushReason reason, bool wait) {
   if (wait) return FlushNow(reason);
-  std::lock_guard<std::mutex> l(bg_mu_);
+  MutexLock l(&bg_mu_);
   if (closing_ || closed_ || flush_scheduled_ || pool_ == nullptr) return Status::OK();
   flush_scheduled_ = true;
   ++bg_running_;
   pool_->Schedule([this, reason] {
     Status s = FlushNow(reason);
-    std::lock_guard<std::mutex> bl(bg_mu_);
+    MutexLock bl(&bg_mu_);
     flush_scheduled_ = false;
     --bg_running_;
     if (!s.ok() && bg_error_.ok()) bg_error_ = s;
-    bg_cv_.notify_all();
+    bg_cv_.SignalAll();
   });
   return Status::OK();
 }
@@ -314,24 +314,24 @@ Status RegionImpl::Compact(bool major, bool wait) {
     // One compaction at a time: wait for a background one to finish, or a
     // store it is compacting would be skipped here.
     {
-      std::unique_lock<std::mutex> l(bg_mu_);
-      bg_cv_.wait(l, [this] { return !compaction_scheduled_; });
+      MutexLock l(&bg_mu_);
+      while (compaction_scheduled_) bg_cv_.Wait();
       compaction_scheduled_ = true;
     }
     Status s;
     for (size_t i = 0; i < stores_.size() && s.ok(); ++i) s = CompactStore(i, major);
     bool requested = false, requested_major = false;
     {
-      std::lock_guard<std::mutex> l(bg_mu_);
+      MutexLock l(&bg_mu_);
       compaction_scheduled_ = false;
       std::swap(requested, compaction_requested_);
       std::swap(requested_major, compaction_requested_major_);
-      bg_cv_.notify_all();
+      bg_cv_.SignalAll();
     }
     if (requested) (void)Compact(requested_major, /*wait=*/false);
     return s;
   }
-  std::lock_guard<std::mutex> l(bg_mu_);
+  MutexLock l(&bg_mu_);
   if (closing_ || closed_ || pool_ == nullptr) return Status::OK();
   if (compaction_scheduled_) {
     // Queued, as HBase queues compaction requests: served once the running
@@ -347,7 +347,7 @@ Status RegionImpl::Compact(bool major, bool wait) {
     Status s;
     for (;;) {
       for (size_t i = 0; i < stores_.size() && s.ok(); ++i) s = CompactStore(i, run_major);
-      std::lock_guard<std::mutex> bl(bg_mu_);
+      MutexLock bl(&bg_mu_);
       if (!s.ok() || closing_ || closed_ || !compaction_requested_) {
         compaction_requested_ = compaction_requested_major_ = false;
         break;
@@ -355,11 +355,11 @@ Status RegionImpl::Compact(bool major, bool wait) {
       run_major = compaction_requested_major_;
       compaction_requested_ = compaction_requested_major_ = false;
     }
-    std::lock_guard<std::mutex> bl(bg_mu_);
+    MutexLock bl(&bg_mu_);
     compaction_scheduled_ = false;
     --bg_running_;
     if (!s.ok() && bg_error_.ok()) bg_error_ = s;
-    bg_cv_.notify_all();
+    bg_cv_.SignalAll();
   });
   return Status::OK();
 }
@@ -368,7 +368,7 @@ void RegionImpl::MaybeScheduleCompaction() {
   if (!options_.compaction.auto_compact) return;
   bool needed = false;
   {
-    std::lock_guard<std::mutex> l(state_mu_);
+    MutexLock l(&state_mu_);
     for (const auto& st : stores_) {
       needed |= NeedsCompaction(st.version->files.size(), st.compaction) ||
                 HasReferences(*st.version);
@@ -378,8 +378,8 @@ void RegionImpl::MaybeScheduleCompaction() {
 }
 
 Status RegionImpl::WaitForBackgroundWork() {
-  std::unique_lock<std::mutex> l(bg_mu_);
-  bg_cv_.wait(l, [this] { return bg_running_ == 0; });
+  MutexLock l(&bg_mu_);
+  while (bg_running_ != 0) bg_cv_.Wait();
   return bg_error_;
 }
 
