@@ -72,6 +72,14 @@ class Shell {
   const std::map<std::string, const CommandSpec*>& commands() const { return commands_; }
   const CommandSpec* FindCommand(std::string_view name) const;
 
+  // Sends long outputs to `sink` while their statement runs (nothing set:
+  // every output is whole in its StatementResult). The caller must print
+  // what the sink receives and then each result's `output`, in that order,
+  // to one stream: the bytes are then the same as without a sink. A scan
+  // of any size then runs in bounded memory; its result keeps what was not
+  // streamed (its json lacks the cells that went to the sink).
+  void SetOutputSink(OutputSink sink) { sink_ = std::move(sink); }
+
   // Interactive sessions register the lines typed so far for `history`.
   void SetHistory(const std::vector<std::string>* history) { history_ = history; }
   const std::vector<std::string>* history() const { return history_; }
@@ -84,6 +92,7 @@ class Shell {
   ShellOptions options_;
   std::map<std::string, const CommandSpec*> commands_;
   const std::vector<std::string>* history_ = nullptr;
+  OutputSink sink_;
 };
 
 // Turns an engine Status into the message the HBase shell prints after
