@@ -521,7 +521,7 @@ class CrashLoopTest : public QObject {
   Q_OBJECT
  private slots:
   void acknowledgedWritesSurviveRepeatedKills() {
-#if defined(REGIONLAB_SANITIZE_BUILD) || defined(REGIONLAB_TSAN_BUILD)
+#if defined(REGIONLAB_SANITIZE_BUILD)
     const int default_cycles = 4;
 #else
     const int default_cycles = 10;
