@@ -15,6 +15,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -246,26 +247,43 @@ int main(int argc, char** argv) {
   Arguments args;
   if (int rc = parseArguments(argc, argv, &args); rc >= 0) return rc;
 
-  std::string script;
+  std::string script;  // the -e statements, standard input, or a FILE that is not a regular file
+  // A regular FILE is mapped rather than copied (Env's read-only mapping):
+  // its statements are then parsed and run one at a time, so a script of
+  // any size loads without its text or its statements being copied.
+  std::unique_ptr<RandomAccessFile> mapped;
+  std::string_view source;
   bool interactive = false;
   if (!args.statements.empty()) {
     for (const auto& s : args.statements) script += s + "\n";
   } else if (args.haveFile && args.file != "-") {
     FILE* f = std::fopen(args.file.c_str(), "rb");
     if (f == nullptr) return usageError("cannot read ", (args.file + ": " + std::strerror(errno)).c_str());
-    const bool ok = readStream(f, &script);
-    std::fclose(f);
-    if (!ok) return usageError("cannot read ", args.file.c_str());
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(args.file, ec)) {
+      std::fclose(f);
+      auto file = Env::Default()->NewRandomAccessFile(args.file);
+      if (!file.ok()) return usageError("cannot read ", args.file.c_str());
+      mapped = std::move(*file);
+      if (!mapped->ReadView(0, mapped->Size(), &script, &source).ok()) {
+        return usageError("cannot read ", args.file.c_str());
+      }
+    } else {  // a pipe, a device: read it
+      const bool ok = readStream(f, &script);
+      std::fclose(f);
+      if (!ok) return usageError("cannot read ", args.file.c_str());
+    }
   } else if (!args.haveFile && isatty(STDIN_FILENO)) {
     interactive = true;
   } else if (!readStream(stdin, &script)) {
     return usageError("cannot read standard input");
   }
+  if (mapped == nullptr) source = script;
 
   shell::ShellOptions options;
   options.json = args.json;
   options.epoch_timestamps = args.epochTimestamps;
-  if (!args.connect.empty()) return runRemote(args, options, script, interactive);
+  if (!args.connect.empty()) return runRemote(args, options, std::string(source), interactive);
 
   const std::string dataDir = args.dataDir.empty() ? DefaultDataDirectory() : args.dataDir;
   if (Status s = Env::Default()->CreateDirs(dataDir); !s.ok()) {
@@ -293,13 +311,16 @@ int main(int argc, char** argv) {
   // Damage found while opening is part of the answer, not only of stderr:
   // the first statement's output (and JSON `warnings`) carries it.
   sh.AddPendingWarnings(report.warnings);
+  // A scan's rows are printed as they come (bounded memory for any size);
+  // printResult then prints the rest of each statement's output.
+  sh.SetOutputSink([](std::string_view bytes) { std::fwrite(bytes.data(), 1, bytes.size(), stdout); });
 
   int rc;
   if (interactive) {
     for (const auto& w : sh.TakePendingWarnings()) std::printf("WARNING: %s\n", w.c_str());
     rc = runInteractive(&sh, dataDir, "data directory " + dataDir);
   } else {
-    rc = sh.Run(script, printResult) > 0 ? 1 : 0;
+    rc = sh.Run(source, printResult) > 0 ? 1 : 0;
     // A script without statements still reports them.
     const std::vector<std::string> left = sh.TakePendingWarnings();
     if (!left.empty() && args.json) {

@@ -23,7 +23,18 @@ void ScanResultsModel::beginScan(quint64 generation) {
   m_cells.clear();
   m_rowKeys = 0;
   m_generation = generation;
+  m_moreAvailable = false;
   endResetModel();
+}
+
+bool ScanResultsModel::canFetchMore(const QModelIndex& parent) const {
+  return !parent.isValid() && m_moreAvailable;
+}
+
+void ScanResultsModel::fetchMore(const QModelIndex& parent) {
+  if (!canFetchMore(parent)) return;
+  m_moreAvailable = false;
+  emit moreRequested();
 }
 
 bool ScanResultsModel::appendPage(quint64 generation, const CellPage& page) {

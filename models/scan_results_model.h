@@ -2,7 +2,10 @@
 // order the scan returned them (row key order; within a row HBase's cell
 // order), as the shell's scan prints them.
 //
-// Cells arrive in pages (TableScanner). Each scan has a generation: a page of
+// Cells arrive in pages (TableScanner), up to what the scan loads at once;
+// when it pauses with more to come, setMoreAvailable(true) lets a view
+// scrolled to the end ask for more (Qt's canFetchMore / fetchMore), which
+// the model passes on as moreRequested(). Each scan has a generation: a page of
 // another generation than the current one (a scan the user replaced) is
 // dropped and counted, so an old scan can never mix into a new one's rows.
 // Row, column and value show in Bytes.toStringBinary form, or as hex when the
@@ -46,6 +49,13 @@ class ScanResultsModel : public QAbstractTableModel {
                   const std::vector<regionlab::Cell>& cells);
   int droppedPages() const { return m_droppedPages; }
 
+  // Whether the scan has more rows to load (beginScan clears it).
+  void setMoreAvailable(bool more) { m_moreAvailable = more; }
+  bool moreAvailable() const { return m_moreAvailable; }
+  bool canFetchMore(const QModelIndex& parent) const override;
+  // Emits moreRequested() once per setMoreAvailable(true).
+  void fetchMore(const QModelIndex& parent) override;
+
   void setHexView(bool on);
   bool hexView() const { return m_hex; }
 
@@ -63,6 +73,9 @@ class ScanResultsModel : public QAbstractTableModel {
   QVariant headerData(int section, Qt::Orientation orientation,
                       int role = Qt::DisplayRole) const override;
 
+ signals:
+  void moreRequested();
+
  private:
   QString bytesText(const std::string& bytes) const;
   void recountRowKeys();
@@ -72,6 +85,7 @@ class ScanResultsModel : public QAbstractTableModel {
   qint64 m_rowKeys = 0;
   int m_droppedPages = 0;
   bool m_hex = false;
+  bool m_moreAvailable = false;
 };
 
 }  // namespace regionlab::ui

@@ -1,5 +1,7 @@
 #include "models/table_scanner.h"
 
+#include <optional>
+
 #include <QByteArray>
 
 namespace regionlab::ui {
@@ -19,6 +21,9 @@ struct ScanCursor final : WorkerResource {
   std::unique_ptr<regionlab::ResultScanner> scanner;
   std::string lastRow;
   qint64 rows = 0;
+  // The result read ahead after a full page, to learn whether the scan has
+  // ended (the next page starts with it).
+  std::optional<regionlab::RowResult> pending;
 };
 
 }  // namespace
@@ -59,6 +64,7 @@ quint64 TableScanner::start(const QString& table, const regionlab::Scan& scan) {
   m_table = table;
   m_scan = scan;
   m_rows = 0;
+  m_fetchStart = 0;
   m_state = State::Running;
   m_controllerGeneration = m_controller ? m_controller->generation() : 0;
   emit started(m_generation);
@@ -67,9 +73,30 @@ quint64 TableScanner::start(const QString& table, const regionlab::Scan& scan) {
 }
 
 void TableScanner::cancel() {
+  if (m_state == State::Paused) {  // no page in flight: end it here
+    m_cancel->store(true);
+    dropCursor(m_generation);
+    finish(Outcome::Cancelled, QString());
+    return;
+  }
   if (m_state != State::Running) return;
   m_cancel->store(true);
   m_state = State::Cancelling;  // the page in flight comes back and ends the scan
+}
+
+void TableScanner::fetchMore() {
+  if (m_state != State::Paused) return;
+  m_state = State::Running;
+  m_fetchStart = m_rows;
+  requestPage(/*open=*/false);
+}
+
+void TableScanner::dropCursor(quint64 generation) {
+  if (!m_controller) return;
+  m_controller->runInSlot(m_slot, [generation](regionlab::Cluster*, WorkerSlot& slot) {
+    auto* cursor = dynamic_cast<ScanCursor*>(slot.get());
+    if (cursor != nullptr && cursor->generation == generation) slot.reset();
+  });
 }
 
 void TableScanner::abandon() {
@@ -130,7 +157,14 @@ void TableScanner::requestPage(bool open) {
         reply->cancelled = true;
         break;
       }
-      if (!cursor->scanner->Next(&result)) {
+      bool have = true;
+      if (cursor->pending) {
+        result = std::move(*cursor->pending);
+        cursor->pending.reset();
+      } else {
+        have = cursor->scanner->Next(&result);
+      }
+      if (!have) {
         const regionlab::Status s = cursor->scanner->status();
         if (!s.ok()) reply->error = toText(s);
         reply->done = true;
@@ -143,7 +177,20 @@ void TableScanner::requestPage(bool open) {
         cursor->lastRow = result.row;
       }
       for (auto& c : result.cells) cells->push_back(std::move(c));
-      if (rowsInPage >= pageRows) break;
+      if (rowsInPage >= pageRows) {
+        // Read one result ahead: the page that ends the scan says so, and a
+        // scan whose rows fill its last fetch finishes instead of pausing
+        // with nothing more to load.
+        regionlab::RowResult next;
+        if (cursor->scanner->Next(&next)) {
+          cursor->pending = std::move(next);
+        } else {
+          const regionlab::Status s = cursor->scanner->status();
+          if (!s.ok()) reply->error = toText(s);
+          reply->done = true;
+        }
+        break;
+      }
     }
     reply->cells = std::move(cells);
     reply->rows = cursor->rows;
@@ -165,13 +212,13 @@ void TableScanner::onPage(quint64 generation, const std::shared_ptr<PageReply>& 
   if (page->cancelled) return finish(Outcome::Cancelled, QString());
   if (m_state == State::Cancelling) {
     // The page was complete before the worker saw the flag: drop the cursor.
-    if (m_controller) {
-      m_controller->runInSlot(m_slot, [generation](regionlab::Cluster*, WorkerSlot& slot) {
-        auto* cursor = dynamic_cast<ScanCursor*>(slot.get());
-        if (cursor != nullptr && cursor->generation == generation) slot.reset();
-      });
-    }
+    dropCursor(generation);
     return finish(Outcome::Cancelled, QString());
+  }
+  if (m_fetchRows > 0 && m_rows - m_fetchStart >= m_fetchRows) {
+    m_state = State::Paused;  // the scanner stays open on the worker
+    emit paused(generation, m_rows);
+    return;
   }
   requestPage(/*open=*/false);
 }

@@ -9,6 +9,12 @@
 // pages. Every scan has a generation: start() begins a new one, and replies
 // of an older one are stale (the views drop them by the token).
 //
+// A scan loads fetchRows() rows (pages in a row), then pauses with its
+// scanner open and emits paused(); fetchMore() loads the next fetchRows()
+// (the data browser asks when its view is scrolled to the end, as Qt's
+// fetchMore does). So what a scan holds in memory is what was asked for,
+// whatever the table's size.
+//
 // cancel() stops a scan for real: the page being read stops at the next row
 // (an atomic flag the worker checks), no further page is asked for, and the
 // worker-side scanner is destroyed (openCursors() counts the live ones).
@@ -34,6 +40,7 @@ class TableScanner : public QObject {
 
  public:
   static constexpr int kDefaultPageRows = 200;
+  static constexpr int kDefaultFetchRows = 5000;
   enum class Outcome { Finished, Cancelled, Failed };
   Q_ENUM(Outcome)
 
@@ -42,13 +49,20 @@ class TableScanner : public QObject {
 
   void setPageRows(int rows) { m_pageRows = std::max(1, rows); }
   int pageRows() const { return m_pageRows; }
+  // Rows loaded before the scan pauses for fetchMore(); <= 0: no pause.
+  void setFetchRows(int rows) { m_fetchRows = rows; }
+  int fetchRows() const { return m_fetchRows; }
 
   // Scans `table` (full name) with `scan`; a scan still running is abandoned.
   // Emits started() now, then pageReady() per page and finished() once.
   // Returns the scan's generation.
   quint64 start(const QString& table, const regionlab::Scan& scan);
   void cancel();
+  // Loads the next fetchRows() rows of a paused scan (nothing otherwise).
+  void fetchMore();
+  // Running or paused: the scan has not ended.
   bool isRunning() const { return m_state != State::Idle; }
+  bool isPaused() const { return m_state == State::Paused; }
   quint64 generation() const { return m_generation; }
   QString table() const { return m_table; }
   const regionlab::Scan& scan() const { return m_scan; }
@@ -64,6 +78,8 @@ class TableScanner : public QObject {
 
  signals:
   void started(quint64 generation);
+  // The scan loaded fetchRows() rows and waits for fetchMore() or cancel().
+  void paused(quint64 generation, qint64 rowsSoFar);
   void pageReady(quint64 generation, const regionlab::ui::CellPage& page, qint64 rowsSoFar);
   void finished(quint64 generation, regionlab::ui::TableScanner::Outcome outcome,
                 const QString& error, qint64 rows);
@@ -73,17 +89,21 @@ class TableScanner : public QObject {
                     const regionlab::ui::CellPage& cells);
 
  private:
-  enum class State { Idle, Running, Cancelling };
+  enum class State { Idle, Running, Paused, Cancelling };
   struct PageReply;
   void requestPage(bool open);
   void onPage(quint64 generation, const std::shared_ptr<PageReply>& page);
   void finish(Outcome outcome, const QString& error);
+  // Destroys the worker-side scanner of `generation`, if it is still there.
+  void dropCursor(quint64 generation);
   void abandon();
   void refreshRow(const std::string& row);
 
   QPointer<EngineController> m_controller;
   int m_slot = 0;
   int m_pageRows = kDefaultPageRows;
+  int m_fetchRows = kDefaultFetchRows;
+  qint64 m_fetchStart = 0;  // rows loaded when the current fetch began
   State m_state = State::Idle;
   quint64 m_generation = 0;
   QString m_table;

@@ -49,6 +49,13 @@ DataBrowserPanel::DataBrowserPanel(EngineController* controller, QWidget* parent
   connect(m_scanner, &TableScanner::started, this, &DataBrowserPanel::onStarted);
   connect(m_scanner, &TableScanner::pageReady, this, &DataBrowserPanel::onPage);
   connect(m_scanner, &TableScanner::finished, this, &DataBrowserPanel::onFinished);
+  connect(m_scanner, &TableScanner::paused, this, &DataBrowserPanel::onPaused);
+  // The view scrolled to the end of a paused scan's rows: load the next ones.
+  connect(m_model, &ScanResultsModel::moreRequested, this, [this] {
+    m_progress->show();
+    setStatus(tr("Scanning %1\u2026").arg(m_scanner->table()), false);
+    m_scanner->fetchMore();
+  });
   connect(m_scanner, &TableScanner::rowRefreshed, this, &DataBrowserPanel::onRowRefreshed);
   connect(m_scanner, &TableScanner::editFinished, this, [this](bool ok, const QString& message) {
     if (!ok) setStatus(tr("Edit failed: %1").arg(message), true);
@@ -331,9 +338,19 @@ void DataBrowserPanel::onPage(quint64 generation, const CellPage& page, qint64 r
             false);
 }
 
+void DataBrowserPanel::onPaused(quint64 generation, qint64 rows) {
+  if (generation != m_model->generation()) return;
+  m_model->setMoreAvailable(true);
+  m_progress->hide();
+  setStatus(tr("%1 rows, %2 cells loaded; scroll to the end for more")
+                .arg(formatCount(static_cast<uint64_t>(rows)), formatCount(m_model->cells().size())),
+            false);
+}
+
 void DataBrowserPanel::onFinished(quint64 generation, TableScanner::Outcome outcome,
                                   const QString& error, qint64 rows) {
   if (generation != m_model->generation()) return;
+  m_model->setMoreAvailable(false);
   m_cancel->setEnabled(false);
   m_progress->hide();
   const QString counts =

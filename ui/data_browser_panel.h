@@ -6,7 +6,9 @@
 // time range, limit) is validated as it is edited (models/scan_form.h): each
 // problem shows under its field, and Scan stays disabled until the form is
 // valid. A scan runs on the engine worker page by page (TableScanner) into a
-// ScanResultsModel, with a progress bar and a Cancel button. Cells show
+// ScanResultsModel, with a progress bar and a Cancel button; a long scan
+// pauses after TableScanner::fetchRows() rows and loads more when the view is
+// scrolled to its end, so the rows held are the rows asked for. Cells show
 // escaped or as hex; the selected cell shows in the CellPane, whose edits go
 // through the engine and re-read the row. Results export to CSV or JSON.
 //
@@ -81,6 +83,7 @@ class DataBrowserPanel : public QWidget {
   void showErrors(const QList<ScanFieldError>& errors, bool includeTable);
   void onStarted(quint64 generation);
   void onPage(quint64 generation, const CellPage& page, qint64 rows);
+  void onPaused(quint64 generation, qint64 rows);
   void onFinished(quint64 generation, TableScanner::Outcome outcome, const QString& error,
                   qint64 rows);
   void onCurrentChanged();

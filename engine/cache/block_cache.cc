@@ -119,7 +119,7 @@ void BlockCache::LruPushFront(Bucket* b, Entry* e) {
 }
 
 BlockData BlockCache::Lookup(uint64_t file_id, uint64_t offset, bool counted) {
-  std::lock_guard<AdaptiveMutex> lock(mu_);
+  AdaptiveMutexLock lock(&mu_);
   Entry* e = slots_.empty() ? nullptr : Find(Key{file_id, offset});
   if (e == nullptr) {
     if (counted) ++misses_;
@@ -150,7 +150,7 @@ void BlockCache::Insert(uint64_t file_id, uint64_t offset, BlockData block, bool
   made->priority = in_memory ? BlockPriority::kMemory : BlockPriority::kSingle;
   made->unread = read_ahead;
   std::vector<Entry*> removed;
-  std::unique_lock<AdaptiveMutex> lock(mu_);
+  AdaptiveMutexLock lock(&mu_);
   if (!slots_.empty() && Find(made->key) != nullptr) return;
   Entry* e = made.release();
   IndexInsert(e);
@@ -165,7 +165,7 @@ void BlockCache::Insert(uint64_t file_id, uint64_t offset, BlockData block, bool
   first = e;
 
   if (size_ > acceptable_size_) Evict(&removed);
-  lock.unlock();
+  lock.Unlock();
   for (Entry* r : removed) delete r;
 }
 
@@ -190,13 +190,13 @@ void BlockCache::Remove(Entry* e, std::vector<Entry*>* removed) {
 }
 
 bool BlockCache::Contains(uint64_t file_id, uint64_t offset) const {
-  std::lock_guard<AdaptiveMutex> lock(mu_);
+  AdaptiveMutexLock lock(&mu_);
   return !slots_.empty() && Find(Key{file_id, offset}) != nullptr;
 }
 
 void BlockCache::ContainsEach(std::span<const Key> keys, std::vector<bool>* cached) const {
   cached->assign(keys.size(), false);
-  std::lock_guard<AdaptiveMutex> lock(mu_);
+  AdaptiveMutexLock lock(&mu_);
   if (slots_.empty()) return;
   for (size_t i = 0; i < keys.size(); ++i) (*cached)[i] = Find(keys[i]) != nullptr;
 }
@@ -213,7 +213,7 @@ ReadAhead* BlockCache::read_ahead() {
 void BlockCache::EraseFile(uint64_t file_id) {
   std::vector<Entry*> removed;
   {
-    std::lock_guard<AdaptiveMutex> lock(mu_);
+    AdaptiveMutexLock lock(&mu_);
     auto f = files_.find(file_id);
     if (f == files_.end()) return;
     Entry* e = f->second;
@@ -267,7 +267,7 @@ void BlockCache::Evict(std::vector<Entry*>* removed) {
 }
 
 BlockCacheStats BlockCache::GetStats() const {
-  std::lock_guard<AdaptiveMutex> lock(mu_);
+  AdaptiveMutexLock lock(&mu_);
   BlockCacheStats s;
   s.capacity = capacity_;
   s.size = size_;

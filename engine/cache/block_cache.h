@@ -43,6 +43,7 @@
 #include "cache/read_ahead.h"
 #include "util/adaptive_mutex.h"
 #include "util/block_data.h"
+#include "util/thread_annotations.h"
 
 namespace regionlab {
 
@@ -166,39 +167,43 @@ class BlockCache {
     Entry* entry = nullptr;  // null: empty slot
   };
 
-  // The index. REQUIRES: mu_ held.
-  Entry* Find(const Key& key) const;
-  void IndexInsert(Entry* e);       // REQUIRES: e->key not indexed
-  void IndexErase(const Key& key);  // REQUIRES: key indexed
-  size_t Home(const Key& key) const { return KeyHash()(key) & (slots_.size() - 1); }
+  // The index.
+  Entry* Find(const Key& key) const REQUIRES(mu_);
+  void IndexInsert(Entry* e) REQUIRES(mu_);       // REQUIRES: e->key not indexed
+  void IndexErase(const Key& key) REQUIRES(mu_);  // REQUIRES: key indexed
+  size_t Home(const Key& key) const REQUIRES(mu_) {
+    return KeyHash()(key) & (slots_.size() - 1);
+  }
 
-  Bucket& BucketOf(BlockPriority p) { return buckets_[static_cast<int>(p)]; }
+  Bucket& BucketOf(BlockPriority p) REQUIRES(mu_) { return buckets_[static_cast<int>(p)]; }
   static void LruUnlink(Entry* e);
   static void LruPushFront(Bucket* b, Entry* e);
   // Unlinks `e` from every list and the index, and appends it to *removed,
   // whose entries the caller deletes after releasing mu_ (dropping a block
   // returns its buffer to the pool: no work for the lock). REQUIRES: mu_ held.
-  void Remove(Entry* e, std::vector<Entry*>* removed);
+  void Remove(Entry* e, std::vector<Entry*>* removed) REQUIRES(mu_);
   // One HBase eviction run. REQUIRES: mu_ held.
-  void Evict(std::vector<Entry*>* removed);
+  void Evict(std::vector<Entry*>* removed) REQUIRES(mu_);
   // Frees at least `to_free` bytes (or the whole bucket), least recent first.
-  uint64_t FreeFromBucket(Bucket* b, uint64_t to_free, std::vector<Entry*>* removed);
+  uint64_t FreeFromBucket(Bucket* b, uint64_t to_free, std::vector<Entry*>* removed)
+      REQUIRES(mu_);
 
   const uint64_t capacity_;
   const uint64_t acceptable_size_;
   const uint64_t min_size_;
 
   mutable AdaptiveMutex mu_;
-  std::vector<Slot> slots_;  // power-of-two size
-  size_t indexed_ = 0;
-  std::unordered_map<uint64_t, Entry*> files_;  // file_id -> first block of that file
-  Bucket buckets_[3];                           // indexed by BlockPriority
-  uint64_t size_ = 0;
-  uint64_t hits_ = 0;
-  uint64_t misses_ = 0;
-  uint64_t evictions_ = 0;
-  uint64_t evicted_blocks_ = 0;
-  uint64_t evicted_bytes_ = 0;
+  std::vector<Slot> slots_ GUARDED_BY(mu_);  // power-of-two size
+  size_t indexed_ GUARDED_BY(mu_) = 0;
+  // file_id -> first block of that file
+  std::unordered_map<uint64_t, Entry*> files_ GUARDED_BY(mu_);
+  Bucket buckets_[3] GUARDED_BY(mu_);  // indexed by BlockPriority
+  uint64_t size_ GUARDED_BY(mu_) = 0;
+  uint64_t hits_ GUARDED_BY(mu_) = 0;
+  uint64_t misses_ GUARDED_BY(mu_) = 0;
+  uint64_t evictions_ GUARDED_BY(mu_) = 0;
+  uint64_t evicted_blocks_ GUARDED_BY(mu_) = 0;
+  uint64_t evicted_bytes_ GUARDED_BY(mu_) = 0;
 
   std::once_flag read_ahead_once_;
   std::unique_ptr<ReadAhead> read_ahead_;  // the cache's own, when no shared one was given

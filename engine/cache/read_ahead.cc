@@ -45,11 +45,11 @@ ReadAhead::ReadAhead() : thread_([this] { Loop(); }), native_thread_(thread_.nat
 
 ReadAhead::~ReadAhead() {
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(&mu_);
     stopping_ = true;
     ClearLocked();
   }
-  work_cv_.notify_one();
+  work_cv_.Signal();
   thread_.join();
 }
 
@@ -63,7 +63,7 @@ size_t ReadAhead::Request(std::span<BlockLoad> loads) {
   size_t queued = 0;
   bool wake = false;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(&mu_);
     for (BlockLoad& load : loads) {
       if (stopping_ || count_ >= kMaxQueued) {
         ++stats_.dropped;
@@ -76,7 +76,7 @@ size_t ReadAhead::Request(std::span<BlockLoad> loads) {
     stats_.requested += queued;
     wake = sleeping_ && queued != 0;
   }
-  if (wake) work_cv_.notify_one();
+  if (wake) work_cv_.Signal();
   return queued;
 }
 
@@ -97,12 +97,12 @@ bool ReadAhead::WaitIfLoading(const BlockSource* source, size_t block,
 }
 
 void ReadAhead::WaitIdle() {
-  std::unique_lock<std::mutex> lock(mu_);
-  idle_cv_.wait(lock, [this] { return stopping_ || (count_ == 0 && !running_job_); });
+  MutexLock lock(&mu_);
+  while (!stopping_ && (count_ != 0 || running_job_)) idle_cv_.Wait();
 }
 
 ReadAheadStats ReadAhead::GetStats() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  MutexLock lock(&mu_);
   return stats_;
 }
 
@@ -117,29 +117,29 @@ bool ReadAhead::IdlePriority() const {
 }
 
 void ReadAhead::Loop() {
-  std::unique_lock<std::mutex> lock(mu_);
+  MutexLock lock(&mu_);
   while (true) {
     if (count_ == 0 && !stopping_) {
-      idle_cv_.notify_all();
+      idle_cv_.SignalAll();
       // Poll before sleeping: the next request, of this scan or the next
       // one, usually comes within kIdlePollMicros (see the header).
-      lock.unlock();
+      lock.Unlock();
       const auto until =
           std::chrono::steady_clock::now() + std::chrono::microseconds(kIdlePollMicros);
       for (uint32_t polls = 1; queued_.load(std::memory_order_acquire) == 0; ++polls) {
         CpuRelax();
         if (polls % kPollsPerClockRead == 0 && std::chrono::steady_clock::now() >= until) break;
       }
-      lock.lock();
+      lock.Lock();
       sleeping_ = true;
-      work_cv_.wait(lock, [this] { return stopping_ || count_ != 0; });
+      while (!stopping_ && count_ == 0) work_cv_.Wait();
       sleeping_ = false;
     }
     if (stopping_) return;
     BlockLoad job = PopLocked();
     queued_.store(count_, std::memory_order_relaxed);
     running_job_ = true;
-    lock.unlock();
+    lock.Unlock();
     std::shared_ptr<const BlockSource> source = job.source.lock();
     job.source.reset();
     const bool ran = source != nullptr;
@@ -151,7 +151,7 @@ void ReadAhead::Loop() {
       finished_.fetch_add(1, std::memory_order_release);
     }
     source.reset();  // a source whose owners let go meanwhile is destroyed here, outside the lock
-    lock.lock();
+    lock.Lock();
     running_job_ = false;
     ++(ran ? stats_.loaded : stats_.skipped);
   }

@@ -60,13 +60,14 @@
 #include <array>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <thread>
+
+#include "util/mutex.h"
+#include "util/thread_annotations.h"
 
 namespace regionlab {
 
@@ -137,20 +138,20 @@ class ReadAhead {
 
  private:
   void Loop();
-  // The queue, under mu_: a ring of kMaxQueued slots.
-  void PushLocked(BlockLoad load);
-  BlockLoad PopLocked();
-  void ClearLocked();
+  // The queue: a ring of kMaxQueued slots.
+  void PushLocked(BlockLoad load) REQUIRES(mu_);
+  BlockLoad PopLocked() REQUIRES(mu_);
+  void ClearLocked() REQUIRES(mu_);
 
-  mutable std::mutex mu_;
-  std::condition_variable work_cv_;
-  std::condition_variable idle_cv_;
-  std::array<BlockLoad, kMaxQueued> ring_;
-  size_t head_ = 0;                // the oldest request's slot
-  size_t count_ = 0;               // requests queued
-  std::atomic<size_t> queued_{0};  // count_, read without the lock while polling
-  bool sleeping_ = false;          // the thread waits on work_cv_
-  bool running_job_ = false;       // a job was taken and has not finished (WaitIdle)
+  mutable Mutex mu_;
+  CondVar work_cv_{&mu_};
+  CondVar idle_cv_{&mu_};
+  std::array<BlockLoad, kMaxQueued> ring_ GUARDED_BY(mu_);
+  size_t head_ GUARDED_BY(mu_) = 0;   // the oldest request's slot
+  size_t count_ GUARDED_BY(mu_) = 0;  // requests queued
+  std::atomic<size_t> queued_{0};     // count_, read without the lock while polling
+  bool sleeping_ GUARDED_BY(mu_) = false;     // the thread waits on work_cv_
+  bool running_job_ GUARDED_BY(mu_) = false;  // a job was taken and has not finished (WaitIdle)
   // The load running, for WaitIfLoading without the lock. The thread writes
   // the source and block of load n before it counts n in started_, and
   // counts n in finished_ when that load is done; it writes the next load's
@@ -161,8 +162,8 @@ class ReadAhead {
   std::atomic<size_t> running_block_{0};
   std::atomic<uint64_t> started_{0};
   std::atomic<uint64_t> finished_{0};
-  bool stopping_ = false;
-  ReadAheadStats stats_;
+  bool stopping_ GUARDED_BY(mu_) = false;
+  ReadAheadStats stats_ GUARDED_BY(mu_);
   std::thread thread_;
   const std::thread::native_handle_type native_thread_;  // thread_'s, for its policy
 };

@@ -77,12 +77,12 @@ Status CheckDescriptor(const TableDescriptor& d) {
 Status Admin::CreateNamespace(const std::string& name,
                               const std::map<std::string, std::string>& properties) {
   RL_RETURN_IF_ERROR(ValidateNamespaceName(name));
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   return cluster_->catalog_->CreateNamespace(name, properties);
 }
 
 Status Admin::DropNamespace(const std::string& name) {
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   return cluster_->catalog_->DropNamespace(name);
 }
 
@@ -96,7 +96,7 @@ Result<std::map<std::string, std::string>> Admin::GetNamespaceProperties(const s
 
 Status Admin::ModifyNamespace(const std::string& name,
                               const std::map<std::string, std::string>& properties) {
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   return cluster_->catalog_->UpdateNamespace(name, properties);
 }
 
@@ -110,7 +110,7 @@ Result<TableEntry*> ClusterImpl::FindTableLocked(const std::string& text) {
         "org.apache.hadoop.hbase.constraint.ConstraintException: hbase:meta shows RegionLab's "
         "catalog; it cannot be changed, disabled, dropped or snapshotted");
   }
-  std::shared_lock l(mu_);
+  ReaderMutexLock l(&mu_);
   auto it = tables_.find(*full);
   if (it == tables_.end()) return Status::NotFound("Table " + *full + " does not exist");
   return &it->second;
@@ -119,7 +119,7 @@ Result<TableEntry*> ClusterImpl::FindTableLocked(const std::string& text) {
 Status ClusterImpl::OpenTableRegionsLocked(TableEntry& table) {
   std::vector<std::shared_ptr<RegionEntry>> entries;
   {
-    std::shared_lock l(mu_);
+    ReaderMutexLock l(&mu_);
     for (const auto& [start, e] : table.regions) entries.push_back(e);
   }
   for (const auto& e : entries) {
@@ -137,14 +137,14 @@ Status ClusterImpl::OpenTableRegionsLocked(TableEntry& table) {
 Status ClusterImpl::CloseTableRegionsLocked(TableEntry& table, bool flush) {
   std::vector<std::shared_ptr<RegionEntry>> entries;
   {
-    std::shared_lock l(mu_);
+    ReaderMutexLock l(&mu_);
     for (const auto& [start, e] : table.regions) entries.push_back(e);
   }
   Status result;
   for (const auto& e : entries) {
     std::shared_ptr<Region> region;
     {
-      std::unique_lock l(mu_);
+      WriterMutexLock l(&mu_);
       region = std::move(e->region);
     }
     if (!region) continue;
@@ -154,7 +154,7 @@ Status ClusterImpl::CloseTableRegionsLocked(TableEntry& table, bool flush) {
     rec.state = RegionState::kClosed;
     if (s.ok()) s = catalog_->UpdateRegion(rec);
     {
-      std::unique_lock l(mu_);
+      WriterMutexLock l(&mu_);
       e->record = rec;
     }
     if (!s.ok() && result.ok()) result = s;
@@ -169,10 +169,10 @@ Status Admin::CreateTable(const TableDescriptor& input, const std::vector<std::s
   RL_RETURN_IF_ERROR(CheckDescriptor(desc));
   auto keys = ValidateSplitKeys(split_keys);
   if (!keys.ok()) return keys.status();
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   const std::string full = desc.FullName();
   {
-    std::shared_lock rl(cluster_->mu_);
+    ReaderMutexLock rl(&cluster_->mu_);
     if (cluster_->tables_.count(full)) return Status::InvalidArgument("Table already exists: " + full);
   }
   std::vector<RegionRecord> records;
@@ -200,7 +200,7 @@ Status ClusterImpl::RegisterAndOpenTableLocked(const std::string& full,
   te.policy = std::move(*policy);
   TableEntry* t;
   {
-    std::unique_lock wl(mu_);
+    WriterMutexLock wl(&mu_);
     t = &tables_[full];
     *t = std::move(te);
     for (const auto& r : records) {
@@ -211,17 +211,19 @@ Status ClusterImpl::RegisterAndOpenTableLocked(const std::string& full,
       regions_[r.encoded_name] = e;
     }
   }
+  RecordEvent({clock_->NowMillis(), "create table", full, "", "",
+               std::to_string(records.size()) + " regions"});
   return OpenTableRegionsLocked(*t);
 }
 
 Status Admin::ModifyTable(const TableDescriptor& input) {
   TableDescriptor desc = input;
   RL_RETURN_IF_ERROR(CheckDescriptor(desc));
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   const std::string full = desc.FullName();
   TableEntry* t;
   {
-    std::shared_lock rl(cluster_->mu_);
+    ReaderMutexLock rl(&cluster_->mu_);
     auto it = cluster_->tables_.find(full);
     if (it == cluster_->tables_.end()) return Status::NotFound("Table " + full + " does not exist");
     t = &it->second;
@@ -251,7 +253,7 @@ Status Admin::ModifyTable(const TableDescriptor& input) {
     RL_RETURN_IF_ERROR(WriteManifest(cluster_->env_, e->dir, m));
   }
   {
-    std::unique_lock wl(cluster_->mu_);
+    WriterMutexLock wl(&cluster_->mu_);
     t->desc = desc;
     t->policy = CreateSplitPolicy(desc.split_policy).value();
   }
@@ -260,7 +262,7 @@ Status Admin::ModifyTable(const TableDescriptor& input) {
 }
 
 Status Admin::EnableTable(const std::string& table) {
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   auto found = cluster_->FindTableLocked(table);
   if (!found.ok()) return found.status();
   TableEntry* t = *found;
@@ -268,7 +270,7 @@ Status Admin::EnableTable(const std::string& table) {
   if (t->desc.enabled) return Status::InvalidArgument("Table " + full + " is already enabled");
   RL_RETURN_IF_ERROR(cluster_->catalog_->SetTableEnabled(full, true));
   {
-    std::unique_lock wl(cluster_->mu_);
+    WriterMutexLock wl(&cluster_->mu_);
     t->desc.enabled = true;
   }
   cluster_->RecordEvent({cluster_->clock_->NowMillis(), "enable table", full, "", "", ""});
@@ -276,14 +278,14 @@ Status Admin::EnableTable(const std::string& table) {
 }
 
 Status Admin::DisableTable(const std::string& table) {
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   auto found = cluster_->FindTableLocked(table);
   if (!found.ok()) return found.status();
   TableEntry* t = *found;
   const std::string full = t->desc.FullName();
   if (!t->desc.enabled) return Status::InvalidArgument("Table " + full + " is already disabled");
   {
-    std::unique_lock wl(cluster_->mu_);
+    WriterMutexLock wl(&cluster_->mu_);
     t->desc.enabled = false;  // the router refuses new requests from here on
   }
   RL_RETURN_IF_ERROR(cluster_->CloseTableRegionsLocked(*t, /*flush=*/true));
@@ -301,7 +303,7 @@ Result<bool> Admin::TableExists(const std::string& table) {
   auto full = FullTableName(table);
   if (!full.ok()) return full.status();
   if (IsMetaTable(*full)) return true;
-  std::shared_lock rl(cluster_->mu_);
+  ReaderMutexLock rl(&cluster_->mu_);
   return cluster_->tables_.count(*full) > 0;
 }
 
@@ -309,21 +311,21 @@ Result<TableDescriptor> Admin::GetDescriptor(const std::string& table) {
   auto full = FullTableName(table);
   if (!full.ok()) return full.status();
   if (IsMetaTable(*full)) return MetaTableDescriptor();
-  std::shared_lock rl(cluster_->mu_);
+  ReaderMutexLock rl(&cluster_->mu_);
   auto it = cluster_->tables_.find(*full);
   if (it == cluster_->tables_.end()) return Status::NotFound("Table " + *full + " does not exist");
   return it->second.desc;
 }
 
 Result<std::vector<TableDescriptor>> Admin::ListTables() {
-  std::shared_lock rl(cluster_->mu_);
+  ReaderMutexLock rl(&cluster_->mu_);
   std::vector<TableDescriptor> out;
   for (const auto& [name, t] : cluster_->tables_) out.push_back(t.desc);
   return out;
 }
 
 Status Admin::TruncateTable(const std::string& table, bool preserve_splits) {
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   auto found = cluster_->FindTableLocked(table);
   if (!found.ok()) return found.status();
   TableEntry* t = *found;
@@ -331,7 +333,7 @@ Status Admin::TruncateTable(const std::string& table, bool preserve_splits) {
   std::vector<std::string> splits;
   std::vector<std::shared_ptr<RegionEntry>> old;
   {
-    std::shared_lock rl(cluster_->mu_);
+    ReaderMutexLock rl(&cluster_->mu_);
     for (const auto& [start, e] : t->regions) {
       old.push_back(e);
       if (!start.empty()) splits.push_back(start);
@@ -356,7 +358,7 @@ Status Admin::TruncateTable(const std::string& table, bool preserve_splits) {
   b.FinishOperation(*op);
   RL_RETURN_IF_ERROR(cluster_->catalog_->Apply(b));
   {
-    std::unique_lock wl(cluster_->mu_);
+    WriterMutexLock wl(&cluster_->mu_);
     t->regions.clear();
     for (const auto& e : old) cluster_->regions_.erase(e->record.encoded_name);
     for (const auto& r : records) {
@@ -380,19 +382,19 @@ Status Admin::TruncateTable(const std::string& table, bool preserve_splits) {
 }
 
 Status Admin::DeleteTable(const std::string& table) {
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   auto found = cluster_->FindTableLocked(table);
   if (!found.ok()) return found.status();
   const std::string full = (*found)->desc.FullName();
   {
-    std::shared_lock rl(cluster_->mu_);
+    ReaderMutexLock rl(&cluster_->mu_);
     if ((*found)->desc.enabled) {
       return Status::InvalidArgument("Table " + full + " is enabled. Disable it first.");
     }
   }
   RL_RETURN_IF_ERROR(cluster_->catalog_->DropTable(full));
   {
-    std::unique_lock wl(cluster_->mu_);
+    WriterMutexLock wl(&cluster_->mu_);
     for (const auto& [start, e] : cluster_->tables_[full].regions) {
       cluster_->regions_.erase(e->record.encoded_name);
     }

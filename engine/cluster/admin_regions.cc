@@ -24,7 +24,7 @@ namespace regionlab {
 
 Result<std::vector<std::shared_ptr<RegionEntry>>> ClusterImpl::ResolveRegions(
     const std::string& what) {
-  std::shared_lock l(mu_);
+  ReaderMutexLock l(&mu_);
   auto r = regions_.find(what);
   if (r != regions_.end()) return std::vector<std::shared_ptr<RegionEntry>>{r->second};
   if (auto full = FullTableName(what); full.ok()) {
@@ -81,7 +81,7 @@ Result<std::vector<RegionInfo>> Admin::ListRegions(const std::string& table) {
   auto parsed = FullTableName(table);
   if (!parsed.ok()) return parsed.status();
   const std::string& full = *parsed;
-  std::shared_lock l(cluster_->mu_);
+  ReaderMutexLock l(&cluster_->mu_);
   auto t = cluster_->tables_.find(full);
   if (t == cluster_->tables_.end()) return Status::NotFound("Table " + full + " does not exist");
   std::vector<RegionInfo> out;
@@ -96,7 +96,7 @@ Result<RegionInfo> Admin::LocateRegion(const std::string& table, const std::stri
   const std::string& full = *parsed;
   auto e = cluster_->Locate(full, row);
   if (!e.ok() && !e.status().IsAborted()) return e.status();
-  std::shared_lock l(cluster_->mu_);
+  ReaderMutexLock l(&cluster_->mu_);
   auto t = cluster_->tables_.find(full);
   if (t == cluster_->tables_.end()) return Status::NotFound("Table " + full + " does not exist");
   if (!e.ok()) {  // disabled: locate by key anyway
@@ -118,7 +118,7 @@ Result<std::vector<std::string>> Admin::GetSplits(const std::string& table) {
 }
 
 std::string ClusterImpl::DescribeOffline(const RegionEntry& e) const {
-  std::shared_lock l(mu_);
+  ReaderMutexLock l(&mu_);
   std::string out = e.record.encoded_name + " (rows '" + ToStringBinary(e.record.start_key) +
                     "' to '" + ToStringBinary(e.record.end_key) + "')";
   out += e.open_error.empty() ? ": not online" : ": did not open: " + e.open_error;
@@ -147,7 +147,7 @@ Status Admin::Flush(const std::string& what) {
   for (const auto& e : *entries) {
     std::shared_ptr<Region> r;
     {
-      std::shared_lock l(cluster_->mu_);
+      ReaderMutexLock l(&cluster_->mu_);
       r = e->region;
     }
     if (!r) {
@@ -166,7 +166,7 @@ Status Admin::Compact(const std::string& what, bool major) {
   for (const auto& e : *entries) {
     std::shared_ptr<Region> r;
     {
-      std::shared_lock l(cluster_->mu_);
+      ReaderMutexLock l(&cluster_->mu_);
       r = e->region;
     }
     if (!r) {
@@ -198,7 +198,7 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
   std::shared_ptr<Region> region;
   RegionServer* server;
   {
-    std::shared_lock l(mu_);
+    ReaderMutexLock l(&mu_);
     region = entry->region;
     server = entry->server;
   }
@@ -214,7 +214,7 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
 
   // The parent goes offline (clients wait and retry) and flushes as it closes.
   {
-    std::unique_lock l(mu_);
+    WriterMutexLock l(&mu_);
     entry->region.reset();
   }
   Status s = region->Close();
@@ -222,7 +222,7 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
     // The flush failed (a full disk): the parent is still open with its
     // memstores, and goes back online as it was.
     {
-      std::unique_lock l(mu_);
+      WriterMutexLock l(&mu_);
       entry->region = region;
     }
     LogIfFailed(log_.get(), catalog_->FinishOperation(*op), where + ": ending the operation in the catalog");
@@ -284,7 +284,7 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
   ea->dir = RegionDir(parent.table, a.encoded_name);
   eb->dir = RegionDir(parent.table, b.encoded_name);
   {
-    std::unique_lock l(mu_);
+    WriterMutexLock l(&mu_);
     auto& t = tables_[parent.table];
     t.regions.erase(parent.start_key);
     regions_.erase(parent.encoded_name);
@@ -312,7 +312,7 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
   for (const auto& e : {ea, eb}) {
     std::shared_ptr<Region> r;
     {
-      std::shared_lock l(mu_);
+      ReaderMutexLock l(&mu_);
       r = e->region;
     }
     // Queued (a failure reaches the listener, and the LOG, by on_error).
@@ -324,19 +324,20 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
 Status Admin::Split(const std::string& what, const std::string& split_row) {
   auto entries = cluster_->ResolveRegions(what);
   if (!entries.ok()) return entries.status();
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   if (!split_row.empty()) {
     // With a key, HBase splits the one region that holds it.
     for (const auto& e : *entries) {
       if (split_row >= e->record.start_key &&
           (e->record.end_key.empty() || split_row < e->record.end_key)) {
-        std::shared_lock rl(cluster_->mu_);
-        const TableEntry& t = cluster_->tables_.at(e->record.table);
-        if (!t.policy->CanSplit(cluster_->SplitContextFor(t, *e, SplitPoint{}))) {
-          return Status::InvalidArgument("table " + e->record.table + " uses " + t.policy->Name() +
-                                         ", which does not allow splits");
+        {
+          ReaderMutexLock rl(&cluster_->mu_);
+          const TableEntry& t = cluster_->tables_.at(e->record.table);
+          if (!t.policy->CanSplit(cluster_->SplitContextFor(t, *e, SplitPoint{}))) {
+            return Status::InvalidArgument("table " + e->record.table + " uses " +
+                                           t.policy->Name() + ", which does not allow splits");
+          }
         }
-        rl.unlock();
         return cluster_->SplitLocked(e, split_row, std::string(kHistoryManualSplit),
                                      std::string(kCauseManual), 0, 0,
                                      "split requested at '" + ToStringBinary(split_row) + "'");
@@ -350,7 +351,7 @@ Status Admin::Split(const std::string& what, const std::string& split_row) {
   for (const auto& e : *entries) {
     std::shared_ptr<Region> region;
     {
-      std::shared_lock rl(cluster_->mu_);
+      ReaderMutexLock rl(&cluster_->mu_);
       region = e->region;
     }
     if (!region) {
@@ -367,7 +368,7 @@ Status Admin::Split(const std::string& what, const std::string& split_row) {
     }
     std::string row;
     {
-      std::shared_lock rl(cluster_->mu_);
+      ReaderMutexLock rl(&cluster_->mu_);
       const TableEntry& t = cluster_->tables_.at(e->record.table);
       const SplitContext ctx = cluster_->SplitContextFor(t, *e, *sp);
       if (!t.policy->CanSplit(ctx)) {
@@ -394,22 +395,22 @@ Status Admin::Split(const std::string& what, const std::string& split_row) {
 }
 
 void ClusterImpl::RequestSplitCheck(const std::string& encoded) {
-  std::lock_guard<std::mutex> l(split_mu_);
+  MutexLock l(&split_mu_);
   if (stopping_) return;
   if (std::find(split_queue_.begin(), split_queue_.end(), encoded) == split_queue_.end()) {
     split_queue_.push_back(encoded);
   }
-  split_cv_.notify_all();
+  split_cv_.SignalAll();
 }
 
 void ClusterImpl::CheckSplit(const std::string& encoded) {
-  std::lock_guard<std::mutex> admin(admin_mu_);
+  MutexLock admin(&admin_mu_);
   RunJanitor();
   if (!options_.auto_split) return;
   std::shared_ptr<RegionEntry> entry;
   std::shared_ptr<Region> region;
   {
-    std::shared_lock l(mu_);
+    ReaderMutexLock l(&mu_);
     auto it = regions_.find(encoded);
     if (it == regions_.end()) return;
     entry = it->second;
@@ -421,7 +422,7 @@ void ClusterImpl::CheckSplit(const std::string& encoded) {
   std::string row, cause, explanation;
   uint64_t threshold = 0;
   {
-    std::shared_lock l(mu_);
+    ReaderMutexLock l(&mu_);
     const TableEntry& t = tables_.at(entry->record.table);
     const SplitContext ctx = SplitContextFor(t, *entry, *sp);
     if (!t.policy->ShouldSplit(ctx)) return;
@@ -461,7 +462,7 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
   std::shared_ptr<Region> ra, rb;
   RegionServer* server;
   {
-    std::shared_lock l(mu_);
+    ReaderMutexLock l(&mu_);
     ra = first->region;
     rb = second->region;
     server = first->server;
@@ -478,7 +479,7 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
                                      clock_->NowMillis());
   if (!op.ok()) return op.status();
   {
-    std::unique_lock l(mu_);
+    WriterMutexLock l(&mu_);
     first->region.reset();
     second->region.reset();
   }
@@ -490,7 +491,7 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
     // back online as it was; one that closed opens again.
     Status back;
     {
-      std::unique_lock l(mu_);
+      WriterMutexLock l(&mu_);
       if (!a_closed) first->region = ra;
       second->region = rb;
     }
@@ -547,7 +548,7 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
   em->record = m;
   em->dir = RegionDir(a.table, m.encoded_name);
   {
-    std::unique_lock l(mu_);
+    WriterMutexLock l(&mu_);
     auto& t = tables_[a.table];
     t.regions.erase(a.start_key);
     t.regions.erase(b.start_key);
@@ -567,7 +568,7 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
   RecordEvent(std::move(ev));
   std::shared_ptr<Region> r;
   {
-    std::shared_lock l(mu_);
+    ReaderMutexLock l(&mu_);
     r = em->region;
   }
   if (r) LogIfFailed(log_.get(), r->Compact(/*major=*/true, /*wait=*/false), "queueing the compaction of a merged region");
@@ -575,10 +576,10 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
 }
 
 Status Admin::MergeRegions(const std::string& region_a, const std::string& region_b, bool force) {
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   std::shared_ptr<RegionEntry> a, b;
   {
-    std::shared_lock rl(cluster_->mu_);
+    ReaderMutexLock rl(&cluster_->mu_);
     auto ia = cluster_->regions_.find(region_a);
     auto ib = cluster_->regions_.find(region_b);
     if (ia == cluster_->regions_.end()) return Status::NotFound("no online region " + region_a);
@@ -597,7 +598,7 @@ Status ClusterImpl::MoveLocked(const std::shared_ptr<RegionEntry>& entry, Region
   std::shared_ptr<Region> region;
   RegionServer* from;
   {
-    std::unique_lock l(mu_);
+    WriterMutexLock l(&mu_);
     region = std::move(entry->region);
     from = entry->server;
   }
@@ -606,7 +607,7 @@ Status ClusterImpl::MoveLocked(const std::shared_ptr<RegionEntry>& entry, Region
   Status closed = region->Close();
   if (!closed.ok()) {
     // Its flush failed: it stays where it is, open.
-    std::unique_lock l(mu_);
+    WriterMutexLock l(&mu_);
     entry->region = region;
     return closed.WithContext("move of region " + entry->record.encoded_name + " to " + to->name());
   }
@@ -627,10 +628,10 @@ Status ClusterImpl::MoveLocked(const std::shared_ptr<RegionEntry>& entry, Region
 }
 
 Status Admin::Move(const std::string& region, const std::string& server) {
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   std::shared_ptr<RegionEntry> e;
   {
-    std::shared_lock rl(cluster_->mu_);
+    ReaderMutexLock rl(&cluster_->mu_);
     auto it = cluster_->regions_.find(region);
     if (it == cluster_->regions_.end()) return Status::NotFound("no online region " + region);
     e = it->second;
@@ -647,7 +648,7 @@ Status Admin::Move(const std::string& region, const std::string& server) {
 }
 
 Result<int> Admin::Balance() {
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   const auto start = std::chrono::steady_clock::now();
   int moves = 0;
   auto done = [&](const Status& s) {
@@ -669,7 +670,7 @@ Result<int> Admin::Balance() {
     if (most == nullptr || most_n <= least_n + 1) break;
     std::shared_ptr<RegionEntry> victim;
     {
-      std::shared_lock rl(cluster_->mu_);
+      ReaderMutexLock rl(&cluster_->mu_);
       for (const auto& [name, e] : cluster_->regions_) {
         if (e->server == most && e->region) { victim = e; break; }
       }
@@ -692,7 +693,7 @@ Status ClusterImpl::StopServerLocked(RegionServer* server) {
   const int64_t now = clock_->NowMillis();
   std::vector<std::shared_ptr<RegionEntry>> hosted;
   {
-    std::unique_lock l(mu_);
+    WriterMutexLock l(&mu_);
     for (const auto& [name, e] : regions_) {
       if (e->server == server) hosted.push_back(e);
     }
@@ -701,7 +702,7 @@ Status ClusterImpl::StopServerLocked(RegionServer* server) {
   // in this server's WAL.
   std::vector<std::shared_ptr<Region>> aborting;
   {
-    std::unique_lock l(mu_);
+    WriterMutexLock l(&mu_);
     for (const auto& e : hosted) {
       if (e->region) aborting.push_back(std::move(e->region));
     }
@@ -780,7 +781,7 @@ Status ClusterImpl::StopServerLocked(RegionServer* server) {
 }
 
 Status Admin::StopRegionServer(const std::string& name) {
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   RegionServer* server = cluster_->FindServer(name);
   if (server == nullptr) return Status::NotFound("no region server named " + name);
   if (!server->online()) return Status::InvalidArgument("region server " + name + " is already stopped");
@@ -792,7 +793,7 @@ Status Admin::StopRegionServer(const std::string& name) {
 }
 
 Status Admin::StartRegionServer(const std::string& name) {
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   RegionServer* server = cluster_->FindServer(name);
   if (server == nullptr) return Status::NotFound("no region server named " + name);
   if (server->online()) return Status::InvalidArgument("region server " + name + " is already running");
@@ -806,7 +807,7 @@ Status Admin::StartRegionServer(const std::string& name) {
 }
 
 Status Admin::RollWalWriter(const std::string& name) {
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   RegionServer* server = cluster_->FindServer(name);
   if (server == nullptr) return Status::NotFound("no region server named " + name);
   if (!server->online() || server->wal() == nullptr) {

@@ -136,7 +136,7 @@ Status Admin::Snapshot(const std::string& table, const std::string& name, bool s
                        int64_t ttl_seconds) {
   RL_RETURN_IF_ERROR(ValidateSnapshotName(name));
   if (ttl_seconds < 0) return Status::InvalidArgument("snapshot TTL must not be negative");
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   auto found = cluster_->FindTableLocked(table);
   if (!found.ok()) return found.status();
   TableEntry* t = *found;
@@ -148,7 +148,7 @@ Status Admin::Snapshot(const std::string& table, const std::string& name, bool s
   SnapshotRecord record;
   std::vector<std::shared_ptr<RegionEntry>> entries;
   {
-    std::shared_lock rl(c.mu_);
+    ReaderMutexLock rl(&c.mu_);
     record.descriptor = t->desc;
     for (const auto& [start, e] : t->regions) entries.push_back(e);
   }
@@ -162,7 +162,7 @@ Status Admin::Snapshot(const std::string& table, const std::string& name, bool s
     for (const auto& e : entries) {
       std::shared_ptr<Region> region;
       {
-        std::shared_lock rl(c.mu_);
+        ReaderMutexLock rl(&c.mu_);
         region = e->region;
       }
       if (region) RL_RETURN_IF_ERROR(region->Flush(/*wait=*/true));
@@ -192,7 +192,7 @@ Status Admin::Snapshot(const std::string& table, const std::string& name, bool s
     };
     std::shared_ptr<Region> region;
     {
-      std::shared_lock rl(c.mu_);
+      ReaderMutexLock rl(&c.mu_);
       region = e->region;
     }
     if (region) {
@@ -284,7 +284,7 @@ Result<std::vector<SnapshotInfo>> Admin::ListSnapshots() {
 Status Admin::CloneSnapshot(const std::string& snapshot, const std::string& table) {
   std::string ns, qualifier;
   RL_RETURN_IF_ERROR(ParseTableName(table, &ns, &qualifier));
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   ClusterImpl& c = *cluster_;
   auto record = FindSnapshot(c.catalog_.get(), snapshot, c.clock_->NowMillis());
   if (!record.ok()) return record.status();
@@ -294,7 +294,7 @@ Status Admin::CloneSnapshot(const std::string& snapshot, const std::string& tabl
   desc.enabled = true;
   const std::string full = desc.FullName();
   {
-    std::shared_lock rl(c.mu_);
+    ReaderMutexLock rl(&c.mu_);
     if (c.tables_.count(full)) return Status::InvalidArgument("Table already exists: " + full);
   }
   return c.CloneSnapshotLocked(*record, desc);
@@ -323,14 +323,14 @@ Status ClusterImpl::CloneSnapshotLocked(const SnapshotRecord& s, const TableDesc
 }
 
 Status Admin::RestoreSnapshot(const std::string& snapshot) {
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   ClusterImpl& c = *cluster_;
   auto record = FindSnapshot(c.catalog_.get(), snapshot, c.clock_->NowMillis());
   if (!record.ok()) return record.status();
   const std::string full = record->table;
   TableEntry* t = nullptr;
   {
-    std::shared_lock rl(c.mu_);
+    ReaderMutexLock rl(&c.mu_);
     auto it = c.tables_.find(full);
     if (it != c.tables_.end()) t = &it->second;
   }
@@ -360,7 +360,7 @@ Status Admin::RestoreSnapshot(const std::string& snapshot) {
   // directories (split parents included) are removed.
   std::vector<std::string> old;
   {
-    std::unique_lock wl(c.mu_);
+    WriterMutexLock wl(&c.mu_);
     for (const auto& [start, e] : t->regions) {
       old.push_back(e->dir);
       c.regions_.erase(e->record.encoded_name);
@@ -389,7 +389,7 @@ Status Admin::RestoreSnapshot(const std::string& snapshot) {
 }
 
 Status Admin::DeleteSnapshot(const std::string& snapshot) {
-  std::lock_guard<std::mutex> l(cluster_->admin_mu_);
+  MutexLock l(&cluster_->admin_mu_);
   if (!cluster_->catalog_->GetSnapshot(snapshot).ok()) return SnapshotMissing(snapshot);
   RL_RETURN_IF_ERROR(cluster_->catalog_->DeleteSnapshot(snapshot));
   // After the commit; a crash before this leaves the links to the next open.

@@ -72,7 +72,7 @@ RegionServer* ClusterImpl::FindServer(const std::string& name) const {
 }
 
 size_t ClusterImpl::RegionCountOn(const RegionServer* server) const {
-  std::shared_lock l(mu_);
+  ReaderMutexLock l(&mu_);
   size_t n = 0;
   for (const auto& [name, e] : regions_) n += e->server == server ? 1 : 0;
   return n;
@@ -142,7 +142,7 @@ Status ClusterImpl::OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, Regi
                                  std::vector<std::string>* warnings) {
   TableDescriptor desc;
   {
-    std::shared_lock l(mu_);
+    ReaderMutexLock l(&mu_);
     auto it = tables_.find(entry->record.table);
     if (it == tables_.end()) return Status::NotFound("table " + entry->record.table);
     desc = it->second.desc;
@@ -217,7 +217,7 @@ Status ClusterImpl::OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, Regi
                 "closing region " + encoded + " of " + table + " after the catalog refused its opening");
     return s;
   }
-  std::unique_lock l(mu_);
+  WriterMutexLock l(&mu_);
   entry->record = rec;
   entry->region = std::move(shared);
   entry->server = server;
@@ -252,6 +252,8 @@ Status ClusterImpl::LoadLabScale() {
 Status ClusterImpl::Open(ClusterOpenReport* report) {
   ClusterOpenReport local;
   if (report == nullptr) report = &local;
+  // Nothing else runs yet; held throughout for what the admin lock guards.
+  MutexLock admin(&admin_mu_);
   RL_RETURN_IF_ERROR(env_->CreateDirs(data_dir_));
   holder_.program = options_.program_name.empty() ? CurrentProgramName() : options_.program_name;
   holder_.pid = static_cast<int64_t>(::getpid());
@@ -427,7 +429,7 @@ Status ClusterImpl::OpenRecovering(ClusterOpenReport* report) {
   // 6. The routing table, then assignment: a region goes back to the server
   // it was on when that server exists, otherwise to the least loaded one.
   {
-    std::unique_lock l(mu_);
+    WriterMutexLock l(&mu_);
     for (const auto& t : *tables) {
       TableEntry te;
       te.desc = t;
@@ -449,10 +451,9 @@ Status ClusterImpl::OpenRecovering(ClusterOpenReport* report) {
       regions_[encoded] = e;
     }
   }
-  std::lock_guard<std::mutex> admin(admin_mu_);
   std::vector<std::shared_ptr<RegionEntry>> to_open;
   {
-    std::shared_lock l(mu_);
+    ReaderMutexLock l(&mu_);
     for (const auto& [name, e] : regions_) {
       if (tables_.at(e->record.table).desc.enabled) to_open.push_back(e);
     }
@@ -466,7 +467,7 @@ Status ClusterImpl::OpenRecovering(ClusterOpenReport* report) {
                                " (rows '" + ToStringBinary(e->record.start_key) + "' to '" +
                                ToStringBinary(e->record.end_key) + "')";
       report->warnings.push_back(what + " is offline: it did not open: " + s.ToString());
-      std::unique_lock l(mu_);
+      WriterMutexLock l(&mu_);
       e->open_error = s.ToString();
       continue;
     }
@@ -475,18 +476,18 @@ Status ClusterImpl::OpenRecovering(ClusterOpenReport* report) {
   RunJanitor();
 
   split_thread_ = std::thread([this] {
-    std::unique_lock<std::mutex> l(split_mu_);
+    MutexLock l(&split_mu_);
     while (true) {
-      split_cv_.wait(l, [this] { return stopping_ || !split_queue_.empty(); });
+      while (!stopping_ && split_queue_.empty()) split_cv_.Wait();
       if (stopping_) return;
       std::string encoded = std::move(split_queue_.front());
       split_queue_.pop_front();
       split_busy_ = true;
-      l.unlock();
+      l.Unlock();
       CheckSplit(encoded);
-      l.lock();
+      l.Lock();
       split_busy_ = false;
-      split_cv_.notify_all();
+      split_cv_.SignalAll();
     }
   });
   if (options_.metrics_interval_ms > 0) sampler_thread_ = std::thread([this] { SamplerLoop(); });
@@ -542,26 +543,26 @@ void ClusterImpl::RunJanitor() {
 
 Status ClusterImpl::Close() {
   {
-    std::lock_guard<std::mutex> l(split_mu_);
+    MutexLock l(&split_mu_);
     if (stopping_) return Status::OK();
     stopping_ = true;
   }
   const auto close_start = std::chrono::steady_clock::now();
-  split_cv_.notify_all();
-  metrics_cv_.notify_all();
+  split_cv_.SignalAll();
+  metrics_cv_.SignalAll();
   if (split_thread_.joinable()) split_thread_.join();
   if (sampler_thread_.joinable()) sampler_thread_.join();
-  std::lock_guard<std::mutex> admin(admin_mu_);
+  MutexLock admin(&admin_mu_);
   Status result;
   std::vector<std::shared_ptr<RegionEntry>> entries;
   {
-    std::shared_lock l(mu_);
+    ReaderMutexLock l(&mu_);
     for (const auto& [name, e] : regions_) entries.push_back(e);
   }
   for (const auto& e : entries) {
     std::shared_ptr<Region> region;
     {
-      std::unique_lock l(mu_);
+      WriterMutexLock l(&mu_);
       region = std::move(e->region);
     }
     if (region) {
@@ -608,7 +609,7 @@ Result<std::shared_ptr<Table>> Cluster::GetTable(const std::string& name) {
   auto full = FullTableName(name);
   if (!full.ok()) return full.status();
   if (IsMetaTable(*full)) return std::make_shared<Table>(impl_.get(), *full);
-  std::shared_lock l(impl_->mu_);
+  ReaderMutexLock l(&impl_->mu_);
   if (impl_->tables_.count(*full) == 0) {
     return Status::NotFound("Table " + *full + " does not exist");
   }
@@ -618,7 +619,7 @@ Result<std::shared_ptr<Table>> Cluster::GetTable(const std::string& name) {
 const std::string& Cluster::data_dir() const { return impl_->data_dir_; }
 
 Status Cluster::AdvertiseRestUrl(const std::string& url) {
-  std::lock_guard<std::mutex> l(impl_->admin_mu_);
+  MutexLock l(&impl_->admin_mu_);
   if (impl_->dir_lock_ == nullptr) return Status::Aborted("the cluster is closed");
   impl_->holder_.rest_url = url;
   return impl_->dir_lock_->WriteNote(FormatDataDirHolder(impl_->holder_));
@@ -628,7 +629,7 @@ Status Cluster::Close() { return impl_->Close(); }
 ClusterSample Cluster::SampleNow() { return impl_->SampleNow(); }
 
 std::vector<ClusterSample> Cluster::MetricsHistory() const {
-  std::lock_guard<std::mutex> l(impl_->metrics_mu_);
+  MutexLock l(&impl_->metrics_mu_);
   return {impl_->history_.begin(), impl_->history_.end()};
 }
 
@@ -637,13 +638,13 @@ Result<std::vector<ClusterSample>> Cluster::StoredMetrics(int64_t from_ms, int64
 }
 
 std::vector<ClusterEvent> Cluster::RecentEvents(size_t max) const {
-  std::lock_guard<std::mutex> l(impl_->metrics_mu_);
+  MutexLock l(&impl_->metrics_mu_);
   const size_t n = std::min(max, impl_->events_.size());
   return {impl_->events_.end() - static_cast<std::ptrdiff_t>(n), impl_->events_.end()};
 }
 
 void Cluster::SetEventListener(std::function<void(const ClusterEvent&)> listener) {
-  std::lock_guard<std::mutex> l(impl_->metrics_mu_);
+  MutexLock l(&impl_->metrics_mu_);
   impl_->listener_ = std::move(listener);
 }
 
@@ -651,19 +652,20 @@ Status Cluster::WaitForBackgroundWork() {
   for (int round = 0; round < 50; ++round) {
     std::vector<std::shared_ptr<Region>> regions;
     {
-      std::shared_lock l(impl_->mu_);
+      ReaderMutexLock l(&impl_->mu_);
       for (const auto& [name, e] : impl_->regions_) {
         if (e->region) regions.push_back(e->region);
       }
     }
     for (const auto& r : regions) RL_RETURN_IF_ERROR(r->WaitForBackgroundWork());
-    std::unique_lock<std::mutex> l(impl_->split_mu_);
-    impl_->split_cv_.wait(l, [&] { return impl_->split_queue_.empty() && !impl_->split_busy_; });
+    {
+      MutexLock l(&impl_->split_mu_);
+      while (!impl_->split_queue_.empty() || impl_->split_busy_) impl_->split_cv_.Wait();
+    }
     // A split opens daughters that compact: settle until a round finds nothing new.
     bool idle = true;
-    l.unlock();
     {
-      std::shared_lock rl(impl_->mu_);
+      ReaderMutexLock rl(&impl_->mu_);
       for (const auto& [name, e] : impl_->regions_) {
         if (e->region && std::find(regions.begin(), regions.end(), e->region) == regions.end()) {
           idle = false;

@@ -17,8 +17,6 @@
 #include <deque>
 #include <map>
 #include <memory>
-#include <mutex>
-#include <shared_mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -29,6 +27,8 @@
 #include "region/split_policy.h"
 #include "regionlab/cluster.h"
 #include "util/engine_log.h"
+#include "util/mutex.h"
+#include "util/thread_annotations.h"
 
 namespace regionlab {
 
@@ -101,7 +101,7 @@ class ClusterImpl {
   // Damage found while recovering goes to *warnings (when given) and to the
   // events.
   Status OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, RegionServer* server,
-                      std::vector<std::string>* warnings = nullptr);
+                      std::vector<std::string>* warnings = nullptr) REQUIRES(admin_mu_);
   // <data dir>/corrupt.
   std::string CorruptDir() const;
   RegionOptions RegionOptionsFor(const TableDescriptor& desc, RegionServer* server) const;
@@ -111,16 +111,15 @@ class ClusterImpl {
   size_t RegionCountOn(const RegionServer* server) const;
   // A new region record: encoded name = MD5 of "table,start,id." as in HBase.
   RegionRecord NewRegionRecord(const std::string& table, const std::string& start,
-                               const std::string& end);
+                               const std::string& end) REQUIRES(admin_mu_);
   // Removes split parents and merged regions nothing refers to any more.
   void RunJanitor();
 
   // table_client.cc
   Result<std::shared_ptr<RegionEntry>> Locate(const std::string& table, const std::string& row);
-  // Locate's lookup, for callers that hold mu_ (shared is enough): *entry
-  // points into tables_ and is valid while mu_ is held.
+  // Locate's lookup: *entry points into tables_ and is valid while mu_ is held.
   Status LocateLocked(const std::string& table, const std::string& row,
-                      const std::shared_ptr<RegionEntry>** entry) const;
+                      const std::shared_ptr<RegionEntry>** entry) const REQUIRES_SHARED(mu_);
   // Runs fn on the open region for `row`, retrying while the region is
   // offline (moving, splitting, recovering) for up to a few seconds.
   Status WithRegion(const std::string& table, const std::string& row,
@@ -135,16 +134,18 @@ class ClusterImpl {
   // REQUIRES: mu_ held (shared is enough).
   Status OfflineStatus(const RegionEntry& entry) const;
 
-  // admin_ddl.cc / admin_regions.cc (REQUIRES for *Locked: admin_mu_ held)
-  Status CloseTableRegionsLocked(TableEntry& table, bool flush);
-  Status OpenTableRegionsLocked(TableEntry& table);
+  // admin_ddl.cc / admin_regions.cc
+  Status CloseTableRegionsLocked(TableEntry& table, bool flush) REQUIRES(admin_mu_);
+  Status OpenTableRegionsLocked(TableEntry& table) REQUIRES(admin_mu_);
   // `explanation`: why, for the event (a policy's Explain()).
   Status SplitLocked(const std::shared_ptr<RegionEntry>& entry, const std::string& split_row,
                      const std::string& kind, const std::string& cause, uint64_t size,
-                     uint64_t threshold, const std::string& explanation);
-  Status MergeLocked(const std::shared_ptr<RegionEntry>& a, const std::shared_ptr<RegionEntry>& b);
-  Status MoveLocked(const std::shared_ptr<RegionEntry>& entry, RegionServer* to);
-  Status StopServerLocked(RegionServer* server);
+                     uint64_t threshold, const std::string& explanation) REQUIRES(admin_mu_);
+  Status MergeLocked(const std::shared_ptr<RegionEntry>& a, const std::shared_ptr<RegionEntry>& b)
+      REQUIRES(admin_mu_);
+  Status MoveLocked(const std::shared_ptr<RegionEntry>& entry, RegionServer* to)
+      REQUIRES(admin_mu_);
+  Status StopServerLocked(RegionServer* server) REQUIRES(admin_mu_);
   // Automatic splits: queued after flushes, run on split_thread_.
   void RequestSplitCheck(const std::string& encoded);
   void CheckSplit(const std::string& encoded);
@@ -153,7 +154,7 @@ class ClusterImpl {
   uint64_t SplitThresholdFor(const TableEntry& table, const RegionEntry& entry) const;
   // The table named `text` ("ns:name" or "name"). REQUIRES: admin_mu_ held
   // (entries are only erased under it, so the pointer stays valid).
-  Result<TableEntry*> FindTableLocked(const std::string& text);
+  Result<TableEntry*> FindTableLocked(const std::string& text) REQUIRES(admin_mu_);
   // "<encoded> (rows 'a' to 'b'): not online" (or ": did not open: <why>").
   std::string DescribeOffline(const RegionEntry& e) const;
   // OK when nothing was skipped; else Aborted naming the regions an admin
@@ -216,18 +217,19 @@ class ClusterImpl {
   // after servers_, so it is destroyed (its loads stopped) before their caches.
   std::unique_ptr<ReadAhead> read_ahead_;
 
-  std::mutex admin_mu_;
-  mutable std::shared_mutex mu_;
-  std::map<std::string, TableEntry> tables_;                       // by full name
-  std::map<std::string, std::shared_ptr<RegionEntry>> regions_;    // live, by encoded name
-  int64_t last_region_id_ = 0;                                     // keeps region ids unique
+  Mutex admin_mu_ ACQUIRED_BEFORE(mu_);
+  mutable SharedMutex mu_;
+  std::map<std::string, TableEntry> tables_ GUARDED_BY(mu_);  // by full name
+  // Live regions, by encoded name.
+  std::map<std::string, std::shared_ptr<RegionEntry>> regions_ GUARDED_BY(mu_);
+  int64_t last_region_id_ GUARDED_BY(admin_mu_) = 0;  // keeps region ids unique
 
-  // Automatic split checks.
-  std::mutex split_mu_;
-  std::condition_variable split_cv_;
-  std::deque<std::string> split_queue_;
-  bool split_busy_ = false;
-  bool stopping_ = false;
+  // Automatic split checks; the sampler's wait (metrics_cv_) uses split_mu_ too.
+  Mutex split_mu_;
+  CondVar split_cv_{&split_mu_};
+  std::deque<std::string> split_queue_ GUARDED_BY(split_mu_);
+  bool split_busy_ GUARDED_BY(split_mu_) = false;
+  bool stopping_ GUARDED_BY(split_mu_) = false;
   std::thread split_thread_;
 
   // Whether the last write the disk could refuse was refused (see
@@ -236,13 +238,14 @@ class ClusterImpl {
   std::mutex write_state_mu_;
 
   // Metrics and events.
-  mutable std::mutex metrics_mu_;
-  std::condition_variable metrics_cv_;
-  std::deque<ClusterSample> history_;
-  std::deque<ClusterEvent> events_;
-  std::function<void(const ClusterEvent&)> listener_;
-  std::map<std::string, std::pair<uint64_t, uint64_t>> last_requests_;  // server -> (reads, writes)
-  int64_t last_sample_ms_ = 0;
+  mutable Mutex metrics_mu_;
+  CondVar metrics_cv_{&split_mu_};
+  std::deque<ClusterSample> history_ GUARDED_BY(metrics_mu_);
+  std::deque<ClusterEvent> events_ GUARDED_BY(metrics_mu_);
+  std::function<void(const ClusterEvent&)> listener_ GUARDED_BY(metrics_mu_);
+  // server -> (reads, writes)
+  std::map<std::string, std::pair<uint64_t, uint64_t>> last_requests_ GUARDED_BY(metrics_mu_);
+  int64_t last_sample_ms_ GUARDED_BY(metrics_mu_) = 0;
   uint64_t samples_taken_ = 0;
   bool metrics_store_ok_ = true;  // the sampler thread's: the last store in the catalog worked
   std::thread sampler_thread_;

@@ -29,7 +29,7 @@ Result<std::vector<RowResult>> ClusterImpl::MetaRows() {
   }
   {
     // What only the running cluster knows: start codes and open sequence numbers.
-    std::shared_lock l(mu_);
+    ReaderMutexLock l(&mu_);
     for (MetaRegion& m : regions) {
       auto it = regions_.find(m.encoded_name);
       if (it != regions_.end() && it->second->region && it->second->server != nullptr) {

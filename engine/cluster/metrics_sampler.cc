@@ -48,14 +48,14 @@ ClusterSample ClusterImpl::SampleNow() {
     m.block_cache = {cs.capacity, cs.size, cs.single_bytes, cs.multi_bytes, cs.memory_bytes,
                      cs.block_count, cs.hits, cs.misses, cs.evictions, cs.evicted_blocks,
                      cs.HitRatio()};
-    if (s->online() && s->wal() != nullptr) {
-      WalStats ws = s->wal()->GetStats();
+    WalStats ws;
+    if (s->GetWalStats(&ws)) {
       m.wal_syncs = ws.syncs;
       m.wal_bytes = ws.bytes;
     }
   }
   {
-    std::shared_lock l(mu_);
+    ReaderMutexLock l(&mu_);
     for (const auto& [name, t] : tables_) {
       for (const auto& [start, e] : t.regions) {
         RegionInfo info = InfoFor(t, *e);
@@ -72,7 +72,7 @@ ClusterSample ClusterImpl::SampleNow() {
       }
     }
   }
-  std::lock_guard<std::mutex> l(metrics_mu_);
+  MutexLock l(&metrics_mu_);
   const double seconds = last_sample_ms_ > 0 ? (sample.time_ms - last_sample_ms_) / 1000.0 : 0;
   for (const auto& s : servers_) {
     ServerMetrics& m = per_server[s.get()];
@@ -90,11 +90,11 @@ ClusterSample ClusterImpl::SampleNow() {
 }
 
 void ClusterImpl::SamplerLoop() {
-  std::unique_lock<std::mutex> l(split_mu_);
+  MutexLock l(&split_mu_);
   while (!stopping_) {
-    metrics_cv_.wait_for(l, std::chrono::milliseconds(options_.metrics_interval_ms));
+    metrics_cv_.WaitFor(std::chrono::milliseconds(options_.metrics_interval_ms));
     if (stopping_) return;
-    l.unlock();
+    l.Unlock();
     ClusterSample sample = SampleNow();
     std::vector<MetricSample> rows;
     if (options_.persist_metrics) {
@@ -142,12 +142,12 @@ void ClusterImpl::SamplerLoop() {
       metrics_store_ok_ = stored.ok();
     }
     {
-      std::lock_guard<std::mutex> ml(metrics_mu_);
+      MutexLock ml(&metrics_mu_);
       history_.push_back(std::move(sample));
       while (history_.size() > std::max<size_t>(1, options_.metrics_history)) history_.pop_front();
     }
     ++samples_taken_;
-    l.lock();
+    l.Lock();
   }
 }
 
@@ -241,7 +241,7 @@ void ClusterImpl::RecordEvent(ClusterEvent event) {
   Log(level, line);
   std::function<void(const ClusterEvent&)> listener;
   {
-    std::lock_guard<std::mutex> l(metrics_mu_);
+    MutexLock l(&metrics_mu_);
     events_.push_back(event);
     while (events_.size() > kMaxEvents) events_.pop_front();
     listener = listener_;

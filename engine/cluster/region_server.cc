@@ -30,7 +30,10 @@ Status RegionServer::Start(int64_t start_code) {
   wo.logger = logger_;
   auto wal = Wal::Open(wo);
   if (!wal.ok()) return wal.status().WithContext("region server " + name_);
-  wal_ = std::move(*wal);
+  {
+    MutexLock l(&mu_);
+    wal_ = std::move(*wal);
+  }
   pool_ = std::make_unique<ThreadPool>(threads_);
   memstore_.bytes = 0;
   start_code_.store(start_code, std::memory_order_release);
@@ -42,10 +45,12 @@ Status RegionServer::Stop() {
   if (!online()) return Status::OK();
   online_.store(false, std::memory_order_release);
   pool_.reset();  // finishes queued jobs of regions that are already closed
-  Status s;
-  if (wal_ != nullptr) s = wal_->Close();
-  wal_.reset();
-  return s;
+  std::unique_ptr<Wal> wal;
+  {
+    MutexLock l(&mu_);
+    wal = std::move(wal_);
+  }
+  return wal != nullptr ? wal->Close() : Status::OK();
 }
 
 }  // namespace regionlab

@@ -4,7 +4,10 @@
 // only lends its resources to them.
 //
 // Thread-safety: the accessors are safe from any thread; Start and Stop are
-// called by the cluster under its admin lock.
+// called by the cluster under its admin lock. The WAL a stopped server
+// closes may still be asked for its counters by the metrics sampler, which
+// holds no admin lock: wal_ is guarded by mu_, and GetWalStats reads the
+// counters under it.
 #pragma once
 
 #include <atomic>
@@ -14,6 +17,8 @@
 #include "cache/block_cache.h"
 #include "regionlab/options.h"
 #include "regionlab/status.h"
+#include "util/mutex.h"
+#include "util/thread_annotations.h"
 #include "util/thread_pool.h"
 #include "wal/wal.h"
 
@@ -44,7 +49,19 @@ class RegionServer {
   bool online() const { return online_.load(std::memory_order_acquire); }
   int64_t start_code() const { return start_code_.load(std::memory_order_acquire); }
 
-  Wal* wal() const { return wal_.get(); }
+  // The WAL, or null while stopped. The pointer stays valid until Stop:
+  // callers hold the cluster's admin lock.
+  Wal* wal() const EXCLUDES(mu_) {
+    MutexLock l(&mu_);
+    return wal_.get();
+  }
+  // The WAL's counters; false (and *out untouched) while stopped.
+  bool GetWalStats(WalStats* out) const EXCLUDES(mu_) {
+    MutexLock l(&mu_);
+    if (wal_ == nullptr) return false;
+    *out = wal_->GetStats();
+    return true;
+  }
   BlockCache* block_cache() const { return cache_.get(); }
   GlobalMemStoreTracker* memstore() { return &memstore_; }
   // Set while one of its regions runs an off-peak compaction.
@@ -60,7 +77,8 @@ class RegionServer {
   std::unique_ptr<BlockCache> cache_;
   std::atomic<bool> online_{false};
   std::atomic<int64_t> start_code_{0};
-  std::unique_ptr<Wal> wal_;
+  mutable Mutex mu_;
+  std::unique_ptr<Wal> wal_ GUARDED_BY(mu_);
   GlobalMemStoreTracker memstore_;
   std::atomic<bool> off_peak_compaction_{false};
   std::unique_ptr<ThreadPool> pool_;

@@ -36,7 +36,7 @@ Status ClusterImpl::LocateLocked(const std::string& table, const std::string& ro
 
 Result<std::shared_ptr<RegionEntry>> ClusterImpl::Locate(const std::string& table,
                                                          const std::string& row) {
-  std::shared_lock l(mu_);
+  ReaderMutexLock l(&mu_);
   const std::shared_ptr<RegionEntry>* entry = nullptr;
   RL_RETURN_IF_ERROR(LocateLocked(table, row, &entry));
   return *entry;
@@ -56,7 +56,7 @@ Status ClusterImpl::WithRegion(const std::string& table, const std::string& row,
     std::shared_ptr<Region> region;
     std::string offline;
     {
-      std::shared_lock l(mu_);
+      ReaderMutexLock l(&mu_);
       const std::shared_ptr<RegionEntry>* entry = nullptr;
       // A disabled table is an answer, not a transient state.
       RL_RETURN_IF_ERROR(LocateLocked(table, row, &entry));
@@ -117,7 +117,10 @@ Status Table::Batch(const std::vector<RowMutation>& mutations) {
     if (!e.ok()) return e.status();
     groups[(*e)->record.encoded_name].push_back(m);
   }
-  for (auto& [encoded, group] : groups) {
+  // Not a structured binding: clang before 16 cannot capture one in a lambda.
+  for (auto& entry : groups) {
+    const std::string& encoded = entry.first;
+    std::vector<RowMutation>& group = entry.second;
     Status s = cluster_->WithRegionWrite(name_, group.front().row, [&](Region& r) -> Status {
       if (r.descriptor().encoded_name != encoded) return Status::Aborted("region changed");
       return r.MutateBatch(group);
@@ -260,7 +263,7 @@ class ClusterScanner final : public ResultScanner {
       }
       std::shared_ptr<Region> region;
       {
-        std::shared_lock l(cluster_->mu_);
+        ReaderMutexLock l(&cluster_->mu_);
         region = entry->region;
         if (region == nullptr && !entry->open_error.empty()) {
           status_ = cluster_->OfflineStatus(*entry);
@@ -300,7 +303,7 @@ class ClusterScanner final : public ResultScanner {
 
   // The region whose range ends at `start_key` (the one before it).
   Result<std::shared_ptr<RegionEntry>> LocateBefore(const std::string& start_key) {
-    std::shared_lock l(cluster_->mu_);
+    ReaderMutexLock l(&cluster_->mu_);
     auto t = cluster_->tables_.find(table_);
     if (t == cluster_->tables_.end()) return Status::NotFound("Table " + table_ + " does not exist");
     auto it = t->second.regions.lower_bound(start_key);
@@ -309,7 +312,7 @@ class ClusterScanner final : public ResultScanner {
   }
 
   Result<std::shared_ptr<RegionEntry>> LastRegion() {
-    std::shared_lock l(cluster_->mu_);
+    ReaderMutexLock l(&cluster_->mu_);
     auto t = cluster_->tables_.find(table_);
     if (t == cluster_->tables_.end()) return Status::NotFound("Table " + table_ + " does not exist");
     if (!t->second.desc.enabled) return Status::Aborted("Table " + table_ + " is disabled");

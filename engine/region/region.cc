@@ -114,6 +114,8 @@ Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
   }
   RL_RETURN_IF_ERROR(env_->CreateDirs(dir_));
 
+  // Nothing else runs yet; held throughout for the manifest.
+  MutexLock state(&state_mu_);
   Status s = ReadManifest(env_, dir_, &manifest_);
   const bool fresh = s.IsNotFound();
   if (!s.ok() && !fresh) return s.WithContext("region " + descriptor_.encoded_name);
@@ -171,6 +173,7 @@ Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
   next_sequence_id_ = max_seq + 1;
   read_point_ = max_seq;
   if (fresh) RL_RETURN_IF_ERROR(WriteManifestLocked());
+  state.Unlock();
 
   if (options_.background_pool != nullptr) {
     pool_ = options_.background_pool;
@@ -282,7 +285,13 @@ Result<std::shared_ptr<StoreFile>> RegionImpl::OpenStoreFile(const Store& store,
 }
 
 Status RegionImpl::Replay(const WalEntry& entry) {
-  if (entry.sequence_id <= manifest_.flushed_sequence_id) {
+  uint64_t flushed = 0;
+  {
+    // A flush of replayed edits may be writing the manifest meanwhile.
+    MutexLock l(&state_mu_);
+    flushed = manifest_.flushed_sequence_id;
+  }
+  if (entry.sequence_id <= flushed) {
     ++report_skipped_;
     return Status::OK();
   }
@@ -304,7 +313,7 @@ Status RegionImpl::Replay(const WalEntry& entry) {
 
 Status RegionImpl::Shutdown(bool flush, bool stay_open_if_flush_fails) {
   {
-    std::unique_lock<std::mutex> l(bg_mu_);
+    MutexLock l(&bg_mu_);
     if (closed_ || closing_) return Status::OK();
     closing_ = true;
     closing_writes_.store(true);
@@ -313,8 +322,8 @@ Status RegionImpl::Shutdown(bool flush, bool stay_open_if_flush_fails) {
       return Status::OK();
     }
     // Writes that got past the closed check finish first, then background work.
-    bg_cv_.notify_all();
-    bg_cv_.wait(l, [this] { return bg_running_ == 0 && active_writes_.load() == 0; });
+    bg_cv_.SignalAll();
+    while (bg_running_ != 0 || active_writes_.load() != 0) bg_cv_.Wait();
   }
   Status s;
   if (flush) {
@@ -326,10 +335,10 @@ Status RegionImpl::Shutdown(bool flush, bool stay_open_if_flush_fails) {
     // The memstores still hold edits that are only in the WAL: the region
     // stays open and serves them, and the caller's close (a split, a move)
     // fails instead of taking them offline.
-    std::lock_guard<std::mutex> l(bg_mu_);
+    MutexLock l(&bg_mu_);
     closing_ = false;
     closing_writes_.store(false);
-    bg_cv_.notify_all();
+    bg_cv_.SignalAll();
     return s.WithContext("region " + descriptor_.encoded_name + " stays open");
   }
   own_pool_.reset();
@@ -342,16 +351,16 @@ Status RegionImpl::Shutdown(bool flush, bool stay_open_if_flush_fails) {
   if (options_.global_memstore != nullptr) {
     options_.global_memstore->bytes -= global_accounted_.exchange(0);
   }
-  std::lock_guard<std::mutex> l(bg_mu_);
+  MutexLock l(&bg_mu_);
   closed_ = true;
-  bg_cv_.notify_all();
+  bg_cv_.SignalAll();
   return s;
 }
 
 Status RegionImpl::RollWal() {
   Wal* wal = nullptr;
   {
-    std::lock_guard<std::mutex> l(bg_mu_);
+    MutexLock l(&bg_mu_);
     if (closed_ || closing_) {
       return Status::InvalidArgument("region " + descriptor_.encoded_name + " is closed");
     }
@@ -367,7 +376,7 @@ Status RegionImpl::VisitStoreFiles(
     const std::function<Status(const std::string&, const std::string&, const std::string&)>& fn)
     const {
   // Compactions delete their inputs and flushes add files under state_mu_.
-  std::lock_guard<std::mutex> l(state_mu_);
+  MutexLock l(&state_mu_);
   for (const auto& st : stores_) {
     for (const auto& f : st.version->files) {
       if (f->is_reference) {
@@ -387,7 +396,7 @@ Result<SplitPoint> RegionImpl::GetSplitPoint() const {
   SplitPoint sp;
   std::vector<std::shared_ptr<const StoreVersion>> versions;
   {
-    std::lock_guard<std::mutex> l(state_mu_);
+    MutexLock l(&state_mu_);
     for (const auto& st : stores_) versions.push_back(st.version);
   }
   const StoreVersion* largest = nullptr;
@@ -415,7 +424,7 @@ Result<SplitPoint> RegionImpl::GetSplitPoint() const {
 }
 
 void RegionImpl::SetListener(RegionListener l) {
-  std::lock_guard<std::mutex> lock(bg_mu_);
+  MutexLock lock(&bg_mu_);
   listener_ = std::move(l);
 }
 
@@ -424,7 +433,7 @@ RegionMetrics RegionImpl::GetMetrics() const {
   m.region = descriptor_.encoded_name;
   std::vector<std::shared_ptr<const StoreVersion>> versions;
   {
-    std::lock_guard<std::mutex> l(state_mu_);
+    MutexLock l(&state_mu_);
     for (const auto& st : stores_) versions.push_back(st.version);
   }
   for (size_t i = 0; i < stores_.size(); ++i) {

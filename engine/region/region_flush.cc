@@ -44,7 +44,7 @@ Result<std::shared_ptr<StoreFile>> RegionImpl::WriteStoreFile(
   const Store& st = stores_[store_index];
   uint64_t number;
   {
-    std::lock_guard<std::mutex> l(state_mu_);
+    MutexLock l(&state_mu_);
     number = manifest_.next_file_number++;
   }
   const std::string name = StoreFileName(number);
@@ -86,11 +86,11 @@ Result<std::shared_ptr<StoreFile>> RegionImpl::WriteStoreFile(
 }
 
 Status RegionImpl::FlushNow(FlushReason reason) {
-  std::lock_guard<std::mutex> flush_lock(flush_mu_);
+  MutexLock flush_lock(&flush_mu_);
   const auto start = std::chrono::steady_clock::now();
   bool pending = false;
   {
-    std::lock_guard<std::mutex> l(state_mu_);
+    MutexLock l(&state_mu_);
     for (const auto& st : stores_) pending |= st.version->snapshot != nullptr;
   }
   // A snapshot left by a failed flush is flushed again before a new one is taken.
@@ -102,7 +102,7 @@ Status RegionImpl::FlushNow(FlushReason reason) {
   for (size_t i = 0; i < stores_.size(); ++i) {
     std::shared_ptr<MemStore> snap;
     {
-      std::lock_guard<std::mutex> l(state_mu_);
+      MutexLock l(&state_mu_);
       snap = stores_[i].version->snapshot;
     }
     if (snap == nullptr || snap->Empty()) continue;
@@ -126,7 +126,7 @@ Status RegionImpl::FlushNow(FlushReason reason) {
   uint64_t flushed_sequence_id = 0;
   Status manifest_status;
   {
-    std::lock_guard<std::mutex> l(state_mu_);
+    MutexLock l(&state_mu_);
     RegionManifest next = manifest_;
     for (size_t i = 0; i < stores_.size(); ++i) {
       if (outputs[i]) next.files[stores_[i].family.name].push_back(outputs[i]->name);
@@ -154,7 +154,7 @@ Status RegionImpl::FlushNow(FlushReason reason) {
   }
   flushed_sequence_id_ = flushed_sequence_id;
   {
-    std::lock_guard<std::mutex> l(bg_mu_);
+    MutexLock l(&bg_mu_);
     last_flush_error_ = Status::OK();
     bg_flush_error_ = Status::OK();  // whoever ran it, the latest flush worked
   }
@@ -172,7 +172,7 @@ Status RegionImpl::FlushNow(FlushReason reason) {
                 memstore_bytes, file_bytes, ms, seq};
   std::function<void(const FlushEvent&)> cb;
   {
-    std::lock_guard<std::mutex> l(bg_mu_);
+    MutexLock l(&bg_mu_);
     cb = listener_.on_flush;
   }
   if (cb) cb(ev);
@@ -192,7 +192,7 @@ void RegionImpl::RemoveUnused(const std::string& path, const char* why) {
 
 Status RegionImpl::FlushFailed(const Status& s) {
   {
-    std::lock_guard<std::mutex> l(bg_mu_);
+    MutexLock l(&bg_mu_);
     last_flush_error_ = s;
   }
   ReportBackgroundError("flush", s);
@@ -203,15 +203,15 @@ Status RegionImpl::FlushFailed(const Status& s) {
 void RegionImpl::ReportBackgroundError(const char* what, const Status& s) {
   std::function<void(const std::string&, const Status&)> cb;
   {
-    std::lock_guard<std::mutex> l(bg_mu_);
+    MutexLock l(&bg_mu_);
     cb = listener_.on_error;
   }
   if (cb) cb(what, s);
 }
 
 void RegionImpl::NotifyFlushDone() {
-  std::lock_guard<std::mutex> l(bg_mu_);
-  bg_cv_.notify_all();
+  MutexLock l(&bg_mu_);
+  bg_cv_.SignalAll();
 }
 
 namespace {
@@ -249,7 +249,7 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
   std::string reason;
   OffPeakSlot off_peak(off_peak_compaction_);
   {
-    std::lock_guard<std::mutex> l(state_mu_);
+    MutexLock l(&state_mu_);
     if (st.compacting) return Status::OK();
     const auto& files = st.version->files;
     if (files.empty()) return Status::OK();
@@ -299,7 +299,7 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
   uint64_t out_bytes = 0, ms = 0;
   Status failure;
   {
-    std::lock_guard<std::mutex> l(state_mu_);
+    MutexLock l(&state_mu_);
     st.compacting = false;
     if (!out.ok()) {
       failure = out.status().WithContext("compaction of region " + descriptor_.encoded_name +
@@ -356,7 +356,7 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
   off_peak.Release();
   std::function<void(const CompactionEvent&)> cb;
   {
-    std::lock_guard<std::mutex> bl(bg_mu_);
+    MutexLock bl(&bg_mu_);
     cb = listener_.on_compaction;
   }
   if (cb) cb(ev);
@@ -365,17 +365,17 @@ Status RegionImpl::CompactStore(size_t store_index, bool major) {
 
 Status RegionImpl::Flush(FlushReason reason, bool wait) {
   if (wait) return FlushNow(reason);
-  std::lock_guard<std::mutex> l(bg_mu_);
+  MutexLock l(&bg_mu_);
   if (closing_ || closed_ || flush_scheduled_ || pool_ == nullptr) return Status::OK();
   flush_scheduled_ = true;
   ++bg_running_;
   pool_->Schedule([this, reason] {
     Status s = FlushNow(reason);
-    std::lock_guard<std::mutex> bl(bg_mu_);
+    MutexLock bl(&bg_mu_);
     flush_scheduled_ = false;
     --bg_running_;
     bg_flush_error_ = s;  // the latest background flush's outcome
-    bg_cv_.notify_all();
+    bg_cv_.SignalAll();
   });
   return Status::OK();
 }
@@ -385,25 +385,25 @@ Status RegionImpl::Compact(bool major, bool wait) {
     // One compaction at a time: wait for a background one to finish, or a
     // store it is compacting would be skipped here.
     {
-      std::unique_lock<std::mutex> l(bg_mu_);
-      bg_cv_.wait(l, [this] { return !compaction_scheduled_; });
+      MutexLock l(&bg_mu_);
+      while (compaction_scheduled_) bg_cv_.Wait();
       compaction_scheduled_ = true;
     }
     Status s;
     for (size_t i = 0; i < stores_.size() && s.ok(); ++i) s = CompactStore(i, major);
     bool requested = false, requested_major = false;
     {
-      std::lock_guard<std::mutex> l(bg_mu_);
+      MutexLock l(&bg_mu_);
       compaction_scheduled_ = false;
       std::swap(requested, compaction_requested_);
       std::swap(requested_major, compaction_requested_major_);
-      bg_cv_.notify_all();
+      bg_cv_.SignalAll();
     }
     // Only queues it; its outcome reaches the listener (on_error).
     if (requested) (void)Compact(requested_major, /*wait=*/false);
     return s;
   }
-  std::lock_guard<std::mutex> l(bg_mu_);
+  MutexLock l(&bg_mu_);
   if (closing_ || closed_ || pool_ == nullptr) return Status::OK();
   if (compaction_scheduled_) {
     // Queued, as HBase queues compaction requests: served once the running
@@ -419,7 +419,7 @@ Status RegionImpl::Compact(bool major, bool wait) {
     Status s;
     for (;;) {
       for (size_t i = 0; i < stores_.size() && s.ok(); ++i) s = CompactStore(i, run_major);
-      std::lock_guard<std::mutex> bl(bg_mu_);
+      MutexLock bl(&bg_mu_);
       if (!s.ok() || closing_ || closed_ || !compaction_requested_) {
         compaction_requested_ = compaction_requested_major_ = false;
         break;
@@ -427,11 +427,11 @@ Status RegionImpl::Compact(bool major, bool wait) {
       run_major = compaction_requested_major_;
       compaction_requested_ = compaction_requested_major_ = false;
     }
-    std::lock_guard<std::mutex> bl(bg_mu_);
+    MutexLock bl(&bg_mu_);
     compaction_scheduled_ = false;
     --bg_running_;
     bg_compaction_error_ = s;  // the latest background compaction's outcome
-    bg_cv_.notify_all();
+    bg_cv_.SignalAll();
   });
   return Status::OK();
 }
@@ -440,7 +440,7 @@ void RegionImpl::MaybeScheduleCompaction() {
   if (!options_.compaction.auto_compact) return;
   bool needed = false;
   {
-    std::lock_guard<std::mutex> l(state_mu_);
+    MutexLock l(&state_mu_);
     for (const auto& st : stores_) {
       needed |= NeedsCompaction(st.version->files.size(), st.compaction) ||
                 HasReferences(*st.version);
@@ -450,8 +450,8 @@ void RegionImpl::MaybeScheduleCompaction() {
 }
 
 Status RegionImpl::WaitForBackgroundWork() {
-  std::unique_lock<std::mutex> l(bg_mu_);
-  bg_cv_.wait(l, [this] { return bg_running_ == 0; });
+  MutexLock l(&bg_mu_);
+  while (bg_running_ != 0) bg_cv_.Wait();
   // The latest outcomes: a failure that a later run of the same job made
   // good is not reported again.
   return !bg_flush_error_.ok() ? bg_flush_error_ : bg_compaction_error_;

@@ -9,12 +9,10 @@
 
 #include <array>
 #include <atomic>
-#include <optional>
-#include <span>
-#include <condition_variable>
 #include <deque>
 #include <memory>
-#include <mutex>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -22,6 +20,8 @@
 #include "region/scan_query_matcher.h"
 #include "region/store.h"
 #include "regionlab/region.h"
+#include "util/mutex.h"
+#include "util/thread_annotations.h"
 #include "util/thread_pool.h"
 
 namespace regionlab {
@@ -142,7 +142,7 @@ class RegionImpl {
                                                     ScanType type, bool compaction, bool major,
                                                     uint64_t* cells);
   Result<std::shared_ptr<StoreFile>> OpenStoreFile(const Store& store, const std::string& name);
-  Status WriteManifestLocked();  // REQUIRES: state_mu_ held
+  Status WriteManifestLocked() REQUIRES(state_mu_);
   // Requests a (minor) compaction when a store has reached the minimum file
   // count or holds reference files: after a flush, and once a region is
   // open (HBase's post-open check).
@@ -173,8 +173,8 @@ class RegionImpl {
   std::vector<Store> stores_;  // sorted by family name
 
   // Write queue (group commit). The writer at the front is the leader.
-  std::mutex write_mu_;
-  std::deque<Writer*> writers_;
+  Mutex write_mu_ ACQUIRED_BEFORE(state_mu_);
+  std::deque<Writer*> writers_ GUARDED_BY(write_mu_);
   std::atomic<uint64_t> next_sequence_id_{1};
   std::atomic<uint64_t> read_point_{0};  // MVCC: highest fully applied sequence id
   // The current leader's scratch (only the leader touches them).
@@ -196,7 +196,7 @@ class RegionImpl {
   // read-modify-write (increment, append, checkAndMutate) is atomic with
   // respect to every other write of the row.
   static constexpr size_t kRowLockStripes = 64;
-  std::array<std::mutex, kRowLockStripes> row_locks_;
+  std::array<Mutex, kRowLockStripes> row_locks_;
   // The stripes of the mutations' rows, as a bit set.
   static uint64_t LockStripes(std::span<const RowMutation> mutations);
   // Writes past the closed check. A write counts itself in, then checks
@@ -206,28 +206,28 @@ class RegionImpl {
   std::atomic<int> active_writes_{0};
   std::atomic<bool> closing_writes_{false};
 
-  // Store versions and the manifest.
-  mutable std::mutex state_mu_;
-  RegionManifest manifest_;
+  // Store versions (Store::version, Store::compacting) and the manifest.
+  mutable Mutex state_mu_;
+  RegionManifest manifest_ GUARDED_BY(state_mu_);
 
   // Flush/compaction scheduling.
-  std::mutex flush_mu_;
-  std::mutex bg_mu_;
-  std::condition_variable bg_cv_;
-  uint64_t snapshot_sequence_id_ = 0;  // guarded by flush_mu_
-  bool flush_scheduled_ = false;
-  bool compaction_scheduled_ = false;
+  Mutex flush_mu_ ACQUIRED_BEFORE(write_mu_, state_mu_);
+  Mutex bg_mu_;
+  CondVar bg_cv_{&bg_mu_};
+  uint64_t snapshot_sequence_id_ GUARDED_BY(flush_mu_) = 0;
+  bool flush_scheduled_ GUARDED_BY(bg_mu_) = false;
+  bool compaction_scheduled_ GUARDED_BY(bg_mu_) = false;
   // A request made while a compaction ran, served after it.
-  bool compaction_requested_ = false;
-  bool compaction_requested_major_ = false;
-  int bg_running_ = 0;
+  bool compaction_requested_ GUARDED_BY(bg_mu_) = false;
+  bool compaction_requested_major_ GUARDED_BY(bg_mu_) = false;
+  int bg_running_ GUARDED_BY(bg_mu_) = 0;
   // The outcomes of the latest background flush and compaction.
-  Status bg_flush_error_, bg_compaction_error_;
-  // The last flush's failure; cleared by a flush that succeeds. Guarded by bg_mu_.
-  Status last_flush_error_;
-  bool closing_ = false;
-  bool closed_ = false;
-  RegionListener listener_;
+  Status bg_flush_error_ GUARDED_BY(bg_mu_), bg_compaction_error_ GUARDED_BY(bg_mu_);
+  // The last flush's failure; cleared by a flush that succeeds.
+  Status last_flush_error_ GUARDED_BY(bg_mu_);
+  bool closing_ GUARDED_BY(bg_mu_) = false;
+  bool closed_ GUARDED_BY(bg_mu_) = false;
+  RegionListener listener_ GUARDED_BY(bg_mu_);
   ThreadPool* pool_ = nullptr;            // shared or own_pool_
   std::unique_ptr<ThreadPool> own_pool_;
 

@@ -267,7 +267,7 @@ int64_t RegionImpl::ReadTime() const {
 
 RegionImpl::StoreVersions RegionImpl::CurrentVersions() const {
   StoreVersions versions;
-  std::lock_guard<std::mutex> l(state_mu_);
+  MutexLock l(&state_mu_);
   versions.count = stores_.size();
   if (versions.count > versions.inline_versions.size()) versions.more.reserve(versions.count);
   for (size_t i = 0; i < stores_.size(); ++i) {

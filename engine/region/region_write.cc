@@ -17,9 +17,12 @@ struct RegionImpl::Writer {
   const RowMutation* mutations = nullptr;  // null: a memstore-swap barrier
   size_t count = 0;
   bool sync = false;
+  // Guarded by the region's write_mu_ (which the analysis cannot name from here).
   bool done = false;
   Status status;
-  std::condition_variable cv;
+  CondVar cv;  // on the region's write_mu_
+
+  explicit Writer(Mutex* write_mu) : cv(write_mu) {}
 };
 
 namespace {
@@ -127,7 +130,7 @@ uint64_t RegionImpl::MemstoreHeapSize() const {
 
 void RegionImpl::RefreshActiveBytes() {
   uint64_t total = 0;
-  std::lock_guard<std::mutex> l(state_mu_);
+  MutexLock l(&state_mu_);
   for (const auto& st : stores_) total += MemStoreBytes(st.version->active.get());
   active_bytes_.store(total, std::memory_order_relaxed);
 }
@@ -144,7 +147,7 @@ Status RegionImpl::WaitWhileMemstoreBlocked() {
     // A flush that failed (a full disk) is tried again the same way, so
     // writes resume by themselves once one succeeds.
     (void)Flush(FlushReason::kSize, /*wait=*/false);
-    std::unique_lock<std::mutex> l(bg_mu_);
+    MutexLock l(&bg_mu_);
     if (closing_) return Status::OK();
     if (!last_flush_error_.ok() && !flush_scheduled_) {
       return Status::IOError(
@@ -153,10 +156,10 @@ Status RegionImpl::WaitWhileMemstoreBlocked() {
           std::to_string(blocking) + " (" + std::to_string(options_.memstore_block_multiplier) +
           " x MEMSTORE_FLUSHSIZE), and the flush failed: " + last_flush_error_.ToString());
     }
-    l.unlock();
+    l.Unlock();
     if (MemstoreHeapSize() <= blocking) return Status::OK();
-    l.lock();
-    bg_cv_.wait_for(l, std::chrono::milliseconds(50));
+    l.Lock();
+    bg_cv_.WaitFor(std::chrono::milliseconds(50));
   }
 }
 
@@ -173,16 +176,17 @@ namespace {
 // are taken in ascending order, one global order: no deadlock.
 class StripeGuard {
  public:
-  StripeGuard(std::array<std::mutex, 64>& locks, uint64_t stripes)
+  // The analysis cannot follow a set of locks chosen at run time.
+  StripeGuard(std::array<Mutex, 64>& locks, uint64_t stripes) NO_THREAD_SAFETY_ANALYSIS
       : locks_(locks), stripes_(stripes) {
-    for (uint64_t s = stripes_; s != 0; s &= s - 1) locks_[std::countr_zero(s)].lock();
+    for (uint64_t s = stripes_; s != 0; s &= s - 1) locks_[std::countr_zero(s)].Lock();
   }
-  ~StripeGuard() {
-    for (uint64_t s = stripes_; s != 0; s &= s - 1) locks_[std::countr_zero(s)].unlock();
+  ~StripeGuard() NO_THREAD_SAFETY_ANALYSIS {
+    for (uint64_t s = stripes_; s != 0; s &= s - 1) locks_[std::countr_zero(s)].Unlock();
   }
 
  private:
-  std::array<std::mutex, 64>& locks_;
+  std::array<Mutex, 64>& locks_;
   uint64_t stripes_;
 };
 }  // namespace
@@ -192,8 +196,8 @@ Status RegionImpl::Write(std::span<const RowMutation> input, bool rows_locked) {
     RegionImpl* r;
     ~WriteScope() {
       if (r->active_writes_.fetch_sub(1) == 1 && r->closing_writes_.load()) {
-        std::lock_guard<std::mutex> l(r->bg_mu_);
-        r->bg_cv_.notify_all();
+        MutexLock l(&r->bg_mu_);
+        r->bg_cv_.SignalAll();
       }
     }
   };
@@ -220,13 +224,13 @@ Status RegionImpl::Write(std::span<const RowMutation> input, bool rows_locked) {
   }
   RL_RETURN_IF_ERROR(WaitWhileMemstoreBlocked());
 
-  Writer w;
+  Writer w(&write_mu_);
   w.mutations = input.data();
   w.count = input.size();
   w.sync = sync;
-  std::unique_lock<std::mutex> l(write_mu_);
+  MutexLock l(&write_mu_);
   writers_.push_back(&w);
-  while (!w.done && &w != writers_.front()) w.cv.wait(l);
+  while (!w.done && &w != writers_.front()) w.cv.Wait();
   if (w.done) return w.status;
 
   // This writer leads: take a group of queued writers up to the first
@@ -247,7 +251,7 @@ Status RegionImpl::Write(std::span<const RowMutation> input, bool rows_locked) {
   }
   const uint64_t first_seq = next_sequence_id_.fetch_add(count);
   const uint64_t last_seq = first_seq + count - 1;
-  l.unlock();
+  l.Unlock();
 
   const int64_t now = clock_->NowMillis();
   Status s = AppendGroupToWal(first_seq, now, sync);
@@ -259,15 +263,15 @@ Status RegionImpl::Write(std::span<const RowMutation> input, bool rows_locked) {
   // (a failed group applied nothing, so its ids are simply never seen).
   read_point_.store(last_seq, std::memory_order_release);
 
-  l.lock();
+  l.Lock();
   for (Writer* x : group_) {
     writers_.pop_front();
     x->status = s;
     x->done = true;
-    if (x != &w) x->cv.notify_one();
+    if (x != &w) x->cv.Signal();
   }
-  if (!writers_.empty()) writers_.front()->cv.notify_one();
-  l.unlock();
+  if (!writers_.empty()) writers_.front()->cv.Signal();
+  l.Unlock();
   AfterWrite();
   return w.status;
 }
@@ -349,14 +353,14 @@ void RegionImpl::AfterWrite() {
 }
 
 uint64_t RegionImpl::SwapMemstores() {
-  Writer barrier;
-  std::unique_lock<std::mutex> l(write_mu_);
+  Writer barrier(&write_mu_);
+  MutexLock l(&write_mu_);
   writers_.push_back(&barrier);
-  while (&barrier != writers_.front()) barrier.cv.wait(l);
+  while (&barrier != writers_.front()) barrier.cv.Wait();
   // No leader is inside the memstores now: every assigned id is applied.
   const uint64_t seq = next_sequence_id_ - 1;
   {
-    std::lock_guard<std::mutex> sl(state_mu_);
+    MutexLock sl(&state_mu_);
     uint64_t swapped = 0;
     for (size_t i = 0; i < stores_.size(); ++i) {
       Store& st = stores_[i];
@@ -371,7 +375,7 @@ uint64_t RegionImpl::SwapMemstores() {
     active_bytes_.store(0, std::memory_order_relaxed);
   }
   writers_.pop_front();
-  if (!writers_.empty()) writers_.front()->cv.notify_one();
+  if (!writers_.empty()) writers_.front()->cv.Signal();
   return seq;
 }
 

@@ -10,14 +10,23 @@
 //
 // Command groups live in commands_*.cc; each exposes its table of
 // CommandSpecs. Handlers run on the shell's thread, one at a time.
+//
+// Streaming: when the shell has an output sink (Shell::SetOutputSink), a
+// command whose output can grow without bound (scan) passes its text to the
+// sink as it goes (MaybeStream), and in JSON mode writes its unbounded array
+// through StreamJsonArray instead of building a Json value: memory stays
+// bounded and the bytes printed are the same.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "regionlab/connection.h"
 #include "regionlab/status.h"
+#include "shell/spill_buffer.h"
 #include "shell/value.h"
 #include "util/json.h"
 
@@ -25,6 +34,29 @@ namespace regionlab::shell {
 
 struct ShellOptions;
 class Shell;
+
+// Where a statement's output goes while it runs (see Shell::SetOutputSink).
+using OutputSink = std::function<void(std::string_view)>;
+
+// A JSON array written element by element into a SpillBuffer: the bytes
+// Json::Dump writes for the same array, in bounded memory.
+class JsonArrayStream {
+ public:
+  Status Push(const Json& item) {
+    scratch_.assign(count_ == 0 ? "[" : ",");
+    item.DumpTo(&scratch_);
+    ++count_;
+    return buffer_.Append(scratch_);
+  }
+  // Closes the array; then ReadAll gives its text.
+  Status Close() { return buffer_.Append(count_ == 0 ? "[]" : "]"); }
+  Status ReadAll(const OutputSink& out) { return buffer_.ReadAll(out); }
+
+ private:
+  SpillBuffer buffer_;
+  std::string scratch_;
+  uint64_t count_ = 0;
+};
 
 class CommandContext {
  public:
@@ -40,6 +72,33 @@ class CommandContext {
   const std::vector<Value>& args() const { return *args_; }
   size_t arg_count() const { return args_->size(); }
   const Value& arg(size_t i) const { return (*args_)[i]; }
+
+  // Set by the shell when its output goes to a sink (streaming, see above).
+  void set_sink(const OutputSink* sink) { sink_ = sink; }
+  bool streaming() const { return sink_ != nullptr; }
+  // Which forms a streaming command must produce: without a sink both (the
+  // caller may read either), with one only the form that is printed.
+  bool wants_text() const;
+  bool wants_json() const;
+  // Passes the text so far to the sink once it is long enough to be worth a
+  // write (nothing without a sink). What was passed is printed before the
+  // rest of the statement's output, so the bytes are the same.
+  void MaybeStream() {
+    if (sink_ != nullptr && text_.size() >= kStreamBytes) {
+      (*sink_)(text_);
+      text_.clear();
+    }
+  }
+  // JSON mode with a sink: the array of result field `name`, written as it
+  // goes. The command sets json()[name] to an empty array where the field
+  // belongs; the shell prints this array's text in its place.
+  JsonArrayStream* StreamJsonArray(const std::string& name) {
+    streamed_field_ = name;
+    streamed_array_ = std::make_unique<JsonArrayStream>();
+    return streamed_array_.get();
+  }
+  const std::string& streamed_field() const { return streamed_field_; }
+  JsonArrayStream* streamed_array() const { return streamed_array_.get(); }
 
   // Text output: one line (a newline is added).
   void Line(std::string_view line) {
@@ -91,6 +150,8 @@ class CommandContext {
   const std::string& text() const { return text_; }
 
  private:
+  static constexpr size_t kStreamBytes = 64 * 1024;
+
   Shell* shell_;
   Connection* connection_;
   const ShellOptions* options_;
@@ -102,6 +163,9 @@ class CommandContext {
   std::string return_value_;
   bool changes_layout_ = false;
   bool exit_requested_ = false;
+  const OutputSink* sink_ = nullptr;
+  std::string streamed_field_;
+  std::unique_ptr<JsonArrayStream> streamed_array_;
 };
 
 using CommandFn = Status (*)(CommandContext& ctx);

@@ -81,7 +81,13 @@ Status ScanCommand(CommandContext& ctx) {
   if (!scanner.ok()) return scanner.status();
   const bool epoch = ctx.options().epoch_timestamps;
   const bool meta = IsMetaTable(table);
-  ctx.Header("ROW", "COLUMN+CELL");
+  // Both forms are built unless the output streams (see command.h): then
+  // rows go to the sink as they come, and in JSON mode the cells go to a
+  // JsonArrayStream, so a scan of any size runs in bounded memory.
+  const bool text = ctx.wants_text();
+  JsonArrayStream* stream = ctx.streaming() && ctx.wants_json() ? ctx.StreamJsonArray("cells") : nullptr;
+  const bool json = ctx.wants_json() && stream == nullptr;
+  if (text) ctx.Header("ROW", "COLUMN+CELL");
   Json cells = Json::Array();
   int64_t rows = 0;
   std::string last_row;
@@ -97,15 +103,18 @@ Status ScanCommand(CommandContext& ctx) {
       ++rows;
       last_row = r.row;
     }
-    const std::string key = ToStringBinary(r.row);
+    const std::string key = text ? ToStringBinary(r.row) : std::string();
     for (const Cell& c : r.cells) {
-      ctx.Row(key, "column=" + ColumnText(c) + ", " + CellText(c, o, epoch, meta));
-      cells.Push(CellJson(c));
+      if (text) ctx.Row(key, "column=" + ColumnText(c) + ", " + CellText(c, o, epoch, meta));
+      if (json) cells.Push(CellJson(c));
+      if (stream != nullptr) RL_RETURN_IF_ERROR(stream->Push(CellJson(c)));
     }
+    ctx.MaybeStream();
   }
   RL_RETURN_IF_ERROR((*scanner)->status());
-  ctx.Line(std::to_string(rows) + " row(s)");
-  ctx.json().Set("cells", cells);
+  if (stream != nullptr) RL_RETURN_IF_ERROR(stream->Close());
+  if (text) ctx.Line(std::to_string(rows) + " row(s)");
+  ctx.json().Set("cells", json ? cells : Json::Array());
   ctx.json().Set("rows", rows);
   return Status::OK();
 }

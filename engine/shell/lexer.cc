@@ -54,34 +54,34 @@ bool IsIdentStart(char c) {
 bool IsIdentChar(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
 }
+}  // namespace
+
 class Lexer {
  public:
-  explicit Lexer(std::string_view src) : src_(src) {}
-
-  std::vector<Token> Run() {
-    std::vector<Token> out;
+  explicit Lexer(std::string_view src) : src_(src) {
     // A UTF-8 byte-order mark (scripts saved by some editors) is not input.
     if (src_.substr(0, 3) == "\xEF\xBB\xBF") {
       pos_ = 3;
       line_start_ = 3;
     }
-    for (;;) {
-      SkipBlanksAndComments();
-      Token t;
-      t.begin = Here();
-      if (pos_ >= src_.size()) {
-        t.kind = TokenKind::kEnd;
-        t.end = pos_;
-        out.push_back(std::move(t));
-        return out;
-      }
-      if (!Next(&t)) {
-        // Resume after the bad token's line so later statements still lex.
-        SkipToEndOfLine();
-      }
+  }
+
+  // The next token; kEnd at the end of the source, and again on every later call.
+  Token NextToken() {
+    SkipBlanksAndComments();
+    Token t;
+    t.begin = Here();
+    if (pos_ >= src_.size()) {
+      t.kind = TokenKind::kEnd;
       t.end = pos_;
-      out.push_back(std::move(t));
+      return t;
     }
+    if (!Next(&t)) {
+      // Resume after the bad token's line so later statements still lex.
+      SkipToEndOfLine();
+    }
+    t.end = pos_;
+    return t;
   }
 
  private:
@@ -363,8 +363,17 @@ class Lexer {
   mutable int col_ = 1;
 };
 
-}  // namespace
+TokenStream::TokenStream(std::string_view source) : lexer_(std::make_unique<Lexer>(source)) {}
+TokenStream::~TokenStream() = default;
+Token TokenStream::Next() { return lexer_->NextToken(); }
 
-std::vector<Token> Tokenize(std::string_view source) { return Lexer(source).Run(); }
+std::vector<Token> Tokenize(std::string_view source) {
+  std::vector<Token> out;
+  TokenStream tokens(source);
+  do {
+    out.push_back(tokens.Next());
+  } while (out.back().kind != TokenKind::kEnd);
+  return out;
+}
 
 }  // namespace regionlab::shell

@@ -23,6 +23,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,6 +69,24 @@ struct Token {
   // so more input could complete it (the interactive shell then asks for
   // another line instead of reporting an error).
   bool at_end = false;
+};
+
+class Lexer;
+
+// The tokens of `source`, one at a time: a script of any size is read with
+// one token in memory. `source` must outlive the stream.
+class TokenStream {
+ public:
+  explicit TokenStream(std::string_view source);
+  ~TokenStream();
+  TokenStream(const TokenStream&) = delete;
+  TokenStream& operator=(const TokenStream&) = delete;
+
+  // The next token; kEnd at the end of the source, and again on every later call.
+  Token Next();
+
+ private:
+  std::unique_ptr<Lexer> lexer_;
 };
 
 // Splits `source` into tokens. The result always ends with a kEnd token.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <deque>
 
 namespace regionlab::shell {
 
@@ -40,21 +41,43 @@ bool IsTerminator(TokenKind k) {
   return k == TokenKind::kNewline || k == TokenKind::kSemicolon || k == TokenKind::kEnd;
 }
 
-class Parser {
- public:
-  Parser(std::string_view src) : src_(src), toks_(Tokenize(src)) {}
+}  // namespace
 
-  std::vector<Statement> Run() {
-    std::vector<Statement> out;
-    for (;;) {
-      while (Cur().kind == TokenKind::kNewline || Cur().kind == TokenKind::kSemicolon) ++i_;
-      if (Cur().kind == TokenKind::kEnd) return out;
-      out.push_back(ParseOne());
+// Tokens are read from the stream as the parser reaches them and dropped
+// once their statement is parsed: memory holds one statement's tokens, not
+// the script's. Indexes (i_, a statement's start) count from the start of
+// the script; window_ holds the tokens from index base_ on.
+class ScriptParser::Parser {
+ public:
+  explicit Parser(std::string_view src) : src_(src), tokens_(src) {}
+
+  bool Next(Statement* out) {
+    while (Cur().kind == TokenKind::kNewline || Cur().kind == TokenKind::kSemicolon) ++i_;
+    // The previous statements' tokens are done with; the one before i_ is kept
+    // (a statement's text ends where its last token ends).
+    while (base_ + 1 < i_ && !window_.empty()) {
+      window_.pop_front();
+      ++base_;
     }
+    if (Cur().kind == TokenKind::kEnd) return false;
+    *out = ParseOne();
+    return true;
   }
 
  private:
-  const Token& Cur() const { return toks_[std::min(i_, toks_.size() - 1)]; }
+  // Token `j` of the script; past the end, the kEnd token.
+  const Token& At(size_t j) {
+    if (end_index_ != kNoIndex && j > end_index_) j = end_index_;
+    while (base_ + window_.size() <= j) {
+      window_.push_back(tokens_.Next());
+      if (window_.back().kind == TokenKind::kEnd) {
+        end_index_ = base_ + window_.size() - 1;
+        if (j > end_index_) j = end_index_;
+      }
+    }
+    return window_[j - base_];
+  }
+  const Token& Cur() { return At(i_); }
 
   // Records the first error of the statement; always returns false.
   bool Fail(const Token& at, const std::string& message) {
@@ -90,10 +113,10 @@ class Parser {
     st.begin = Cur().begin;
     size_t last_end = Cur().end;
     if (ParseCall(&st)) {
-      last_end = toks_[i_ - 1].end;
+      last_end = At(i_ - 1).end;
     } else {
       Recover(start);
-      last_end = i_ > start ? toks_[i_ - 1].end : Cur().end;
+      last_end = i_ > start ? At(i_ - 1).end : Cur().end;
       if (last_end < st.begin.offset) last_end = st.begin.offset;
       st.error = error_;
       st.incomplete = incomplete_;
@@ -109,8 +132,8 @@ class Parser {
   void Recover(size_t start) {
     int depth = 0;
     bool lexer_error = false;
-    for (size_t j = start; j < toks_.size(); ++j) {
-      const TokenKind k = toks_[j].kind;
+    for (size_t j = start;; ++j) {
+      const TokenKind k = At(j).kind;
       if (k == TokenKind::kEnd) {
         i_ = j;
         return;
@@ -123,7 +146,6 @@ class Parser {
       if (k == TokenKind::kLBracket || k == TokenKind::kLBrace || k == TokenKind::kLParen) ++depth;
       if (k == TokenKind::kRBracket || k == TokenKind::kRBrace || k == TokenKind::kRParen) --depth;
     }
-    i_ = toks_.size() - 1;
   }
 
   static std::string Trim(std::string_view s) {
@@ -181,7 +203,7 @@ class Parser {
         trailing->entries.emplace_back(std::move(v), std::move(val));
       } else {
         if (trailing != nullptr) {
-          return Fail(toks_[i_ - 1], "a positional argument cannot follow KEY => value pairs;"
+          return Fail(At(i_ - 1), "a positional argument cannot follow KEY => value pairs;"
                                      " put the pairs last or wrap them in {}");
         }
         args->push_back(std::move(v));
@@ -293,14 +315,16 @@ class Parser {
   }
 
   std::string_view src_;
-  std::vector<Token> toks_;
+  static constexpr size_t kNoIndex = static_cast<size_t>(-1);
+  TokenStream tokens_;
+  std::deque<Token> window_;
+  size_t base_ = 0;                 // the index of window_.front()
+  size_t end_index_ = kNoIndex;     // the index of the kEnd token, once read
   size_t i_ = 0;
   std::string error_;
   bool incomplete_ = false;
   size_t error_index_ = 0;
 };
-
-}  // namespace
 
 bool LookupConstant(std::string_view constant, std::string* value) {
   if (constant == "ENDROW" || constant == "ENDKEY") {
@@ -320,6 +344,16 @@ bool LookupConstant(std::string_view constant, std::string* value) {
   return true;
 }
 
-std::vector<Statement> ParseScript(std::string_view source) { return Parser(source).Run(); }
+ScriptParser::ScriptParser(std::string_view source) : parser_(std::make_unique<Parser>(source)) {}
+ScriptParser::~ScriptParser() = default;
+bool ScriptParser::Next(Statement* out) { return parser_->Next(out); }
+
+std::vector<Statement> ParseScript(std::string_view source) {
+  std::vector<Statement> out;
+  ScriptParser parser(source);
+  Statement st;
+  while (parser.Next(&st)) out.push_back(std::move(st));
+  return out;
+}
 
 }  // namespace regionlab::shell

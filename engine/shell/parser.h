@@ -18,6 +18,7 @@
 // Thread-safety: pure functions.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,8 +42,27 @@ struct Statement {
   bool ok() const { return error.empty(); }
 };
 
-// Every statement of `source`, in order. Blank lines, comments and empty
-// statements (";;") produce nothing.
+// The statements of `source`, one at a time, in order. Blank lines,
+// comments and empty statements (";;") produce nothing. Tokens are read as
+// the parser reaches them and dropped with their statement, so a script of
+// any size is parsed with one statement in memory. `source` must outlive
+// the parser.
+class ScriptParser {
+ public:
+  explicit ScriptParser(std::string_view source);
+  ~ScriptParser();
+  ScriptParser(const ScriptParser&) = delete;
+  ScriptParser& operator=(const ScriptParser&) = delete;
+
+  // The next statement into *out; false at the end of the script.
+  bool Next(Statement* out);
+
+ private:
+  class Parser;
+  std::unique_ptr<Parser> parser_;
+};
+
+// Every statement of `source`, in order (ScriptParser's, collected).
 std::vector<Statement> ParseScript(std::string_view source);
 
 // Whether `constant` is a name the HBase shell defines (NAME, VERSIONS,

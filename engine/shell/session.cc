@@ -91,7 +91,9 @@ void InteractiveSession::Remember(const std::string& entry) {
 bool InteractiveSession::Run(const std::string& source,
                              const std::function<void(const StatementResult&)>& emit) {
   bool keep_going = true;
-  for (const Statement& st : ParseScript(source)) {
+  ScriptParser parser(source);
+  Statement st;
+  while (parser.Next(&st)) {
     StatementResult r = shell_->Execute(st);
     ++statement_number_;
     if (!r.ok) ++failed_;

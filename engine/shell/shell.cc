@@ -32,6 +32,9 @@ std::string TookLine(double seconds) {
 
 std::string HBaseErrorMessage(const Status& status) { return Translate(status.message()); }
 
+bool CommandContext::wants_text() const { return sink_ == nullptr || !options_->json; }
+bool CommandContext::wants_json() const { return sink_ == nullptr || options_->json; }
+
 Shell::Shell(Cluster* cluster, ShellOptions options)
     : Shell(static_cast<Connection*>(nullptr), std::move(options)) {
   owned_connection_ = NewEmbeddedConnection(cluster);
@@ -55,7 +58,10 @@ const CommandSpec* Shell::FindCommand(std::string_view name) const {
 int Shell::Run(std::string_view source,
                const std::function<void(const StatementResult&)>& emit) {
   int failed = 0;
-  for (const Statement& st : ParseScript(source)) {
+  // One statement at a time: a long script is never held parsed.
+  ScriptParser parser(source);
+  Statement st;
+  while (parser.Next(&st)) {
     StatementResult r = Execute(st);
     if (!r.ok) ++failed;
     emit(r);
@@ -84,6 +90,7 @@ StatementResult Shell::Execute(const Statement& st) {
     return Finish(st, nullptr, Status::InvalidArgument(message), "", 0);
   }
   CommandContext ctx(this, connection_, &options_, spec->name, &st.args);
+  if (sink_) ctx.set_sink(&sink_);
   Status s = spec->run(ctx);
   if (s.ok() && ctx.changes_layout()) s = connection_->WaitForBackgroundWork();
   return Finish(st, &ctx, s, spec->name, elapsed());
@@ -124,6 +131,43 @@ StatementResult Shell::Finish(const Statement& st, const CommandContext* ctx, co
   }
   if (warnings.size() > 0) r.json.Set("warnings", warnings);
   if (options_.json) {
+    if (r.ok && ctx != nullptr && ctx->streamed_array() != nullptr) {
+      // The streamed field's array goes to the sink in its place: the line
+      // up to it, the array, then the rest of the line in r.output.
+      Json head = Json::Object(), tail = Json::Object();
+      bool after = false;
+      for (const auto& [key, value] : r.json.members()) {
+        if (key == ctx->streamed_field()) {
+          after = true;
+        } else {
+          (after ? tail : head).Set(key, value);
+        }
+      }
+      std::string text = head.Dump();
+      text.back() = ',';  // the object goes on
+      AppendJsonString(&text, ctx->streamed_field());
+      text.push_back(':');
+      sink_(text);
+      Status s = ctx->streamed_array()->ReadAll(sink_);
+      if (!s.ok()) {
+        // Half a line is out already: end it as a line of its own that says so.
+        r.ok = false;
+        r.error = HBaseErrorMessage(s);
+        sink_("\n");
+        r.json = Json::Object();
+        r.json.Set("statement", st.text).Set("ok", false).Set("error", r.error);
+        r.output = r.json.Dump() + "\n";
+        return r;
+      }
+      if (tail.members().empty()) {
+        r.output = "}";
+      } else {
+        r.output = tail.Dump();
+        r.output.front() = ',';  // the members after the array
+      }
+      r.output += "\n";
+      return r;
+    }
     r.output = r.json.Dump() + "\n";
     return r;
   }

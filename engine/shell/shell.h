@@ -88,6 +88,13 @@ class Shell {
   void AddPendingWarnings(const std::vector<std::string>& warnings);
   // Takes the pending warnings (for a session that prints them itself).
   std::vector<std::string> TakePendingWarnings();
+  // Sends long outputs to `sink` while their statement runs (nothing set:
+  // every output is whole in its StatementResult). The caller must print
+  // what the sink receives and then each result's `output`, in that order,
+  // to one stream: the bytes are then the same as without a sink. A scan
+  // of any size then runs in bounded memory; its result keeps what was not
+  // streamed (its json lacks the cells that went to the sink).
+  void SetOutputSink(OutputSink sink) { sink_ = std::move(sink); }
 
   // Interactive sessions register the lines typed so far for `history`.
   void SetHistory(const std::vector<std::string>* history) { history_ = history; }
@@ -103,6 +110,7 @@ class Shell {
   std::map<std::string, const CommandSpec*> commands_;
   const std::vector<std::string>* history_ = nullptr;
   std::vector<std::string> pending_warnings_;
+  OutputSink sink_;
 };
 
 // Turns an engine Status into the message the HBase shell prints after

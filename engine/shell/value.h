@@ -29,18 +29,18 @@ struct Value {
   std::vector<std::pair<Value, Value>> entries;  // kHash, in the order written
   int line = 0, column = 0;  // where the literal starts (0: made up, not parsed)
 
-  static Value String(std::string s) {
-    Value v;
-    v.type = Type::kString;
-    v.str = std::move(s);
-    return v;
-  }
-  static Value Integer(int64_t i) {
-    Value v;
-    v.type = Type::kInteger;
-    v.integer = i;
-    return v;
-  }
+  // The special members are defined after the struct, where Value is
+  // complete: clang (with libstdc++) otherwise instantiates them inside it,
+  // where std::pair<Value, Value> is still incomplete, and refuses.
+  Value();
+  ~Value();
+  Value(const Value&);
+  Value(Value&&) noexcept;
+  Value& operator=(const Value&);
+  Value& operator=(Value&&) noexcept;
+
+  static Value String(std::string s);
+  static Value Integer(int64_t i);
 
   bool is_nil() const { return type == Type::kNil; }
   bool is_string() const { return type == Type::kString; }
@@ -59,6 +59,26 @@ struct Value {
   // Ruby's class name for messages: String, Integer, Float, Array, Hash, ...
   const char* TypeName() const;
 };
+
+inline Value::Value() = default;
+inline Value::~Value() = default;
+inline Value::Value(const Value&) = default;
+inline Value::Value(Value&&) noexcept = default;
+inline Value& Value::operator=(const Value&) = default;
+inline Value& Value::operator=(Value&&) noexcept = default;
+
+inline Value Value::String(std::string s) {
+  Value v;
+  v.type = Type::kString;
+  v.str = std::move(s);
+  return v;
+}
+inline Value Value::Integer(int64_t i) {
+  Value v;
+  v.type = Type::kInteger;
+  v.integer = i;
+  return v;
+}
 
 // Ruby's String#inspect of raw bytes: double-quoted, with \n, \t, \", \\,
 // \e and \xHH for other bytes outside printable ASCII.

@@ -6,15 +6,18 @@
 // it, which costs far more than the wait. glibc's adaptive mutex kind spins
 // first and sleeps only if the owner keeps the lock.
 //
-// Meets the standard Lockable requirements, so std::lock_guard and
-// std::unique_lock work with it.
+// A capability for the thread-safety analysis (util/thread_annotations.h):
+// hold it with AdaptiveMutexLock (util/mutex.h's scoped locker).
 #pragma once
 
 #include <pthread.h>
 
+#include "util/mutex.h"
+#include "util/thread_annotations.h"
+
 namespace regionlab {
 
-class AdaptiveMutex {
+class CAPABILITY("mutex") AdaptiveMutex {
  public:
   AdaptiveMutex() {
     pthread_mutexattr_t attr;
@@ -30,12 +33,14 @@ class AdaptiveMutex {
   AdaptiveMutex(const AdaptiveMutex&) = delete;
   AdaptiveMutex& operator=(const AdaptiveMutex&) = delete;
 
-  void lock() { pthread_mutex_lock(&mu_); }
-  bool try_lock() { return pthread_mutex_trylock(&mu_) == 0; }
-  void unlock() { pthread_mutex_unlock(&mu_); }
+  void Lock() ACQUIRE() { pthread_mutex_lock(&mu_); }
+  bool TryLock() TRY_ACQUIRE(true) { return pthread_mutex_trylock(&mu_) == 0; }
+  void Unlock() RELEASE() { pthread_mutex_unlock(&mu_); }
 
  private:
   pthread_mutex_t mu_;
 };
+
+using AdaptiveMutexLock = BasicMutexLock<AdaptiveMutex>;
 
 }  // namespace regionlab

@@ -54,7 +54,7 @@ BlockData::Buffer* BlockData::Acquire(size_t size) {
     const size_t c = (wanted - 1) / kClassBytes;
     capacity = (c + 1) * kClassBytes;
     Pool& pool = ThePool();
-    std::lock_guard<AdaptiveMutex> l(pool.mu);
+    AdaptiveMutexLock l(&pool.mu);
     if (!pool.free[c].empty()) {
       memory = pool.free[c].back();
       pool.free[c].pop_back();
@@ -80,7 +80,7 @@ void BlockData::Release(Buffer* buffer) {
   buffer->~Buffer();
   if (capacity <= kMaxPooledBufferBytes) {
     Pool& pool = ThePool();
-    std::lock_guard<AdaptiveMutex> l(pool.mu);
+    AdaptiveMutexLock l(&pool.mu);
     if (pool.pooled_bytes + capacity <= kMaxPooledBytes) {
       const size_t c = capacity / kClassBytes - 1;
       try {
@@ -98,7 +98,7 @@ void BlockData::Release(Buffer* buffer) {
 
 BlockData::PoolStats BlockData::GetPoolStats() {
   Pool& pool = ThePool();
-  std::lock_guard<AdaptiveMutex> l(pool.mu);
+  AdaptiveMutexLock l(&pool.mu);
   return {pool.pooled_bytes, pool.reused, pool.allocated};
 }
 

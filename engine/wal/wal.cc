@@ -19,7 +19,7 @@ constexpr size_t kMaxBatchBytes = 4u << 20;
 struct Wal::Writer {
   enum class Kind { kAppend, kSync, kRoll, kClose };
 
-  explicit Writer(Kind k) : kind(k) {}
+  Writer(Kind k, Mutex* wal_mu) : kind(k), cv(wal_mu) {}
 
   const Kind kind;
   bool sync = false;                                      // fsync before returning
@@ -30,9 +30,10 @@ struct Wal::Writer {
   const std::string* region = nullptr;
   size_t entry_count = 0;
   uint64_t max_sequence_id = 0;
-  Status status;                                          // guarded by mu_
-  bool done = false;                                      // guarded by mu_
-  std::condition_variable cv;
+  // Guarded by the WAL's mu_ (which the analysis cannot name from here).
+  Status status;
+  bool done = false;
+  CondVar cv;  // on the WAL's mu_
 };
 
 Wal::Wal(const WalOptions& options) : options_(options), run_id_(wal::NewRunId()) {}
@@ -58,7 +59,7 @@ Result<std::unique_ptr<Wal>> Wal::Open(const WalOptions& options) {
   std::unique_ptr<Wal> wal(new Wal(options));
   RL_RETURN_IF_ERROR(wal->OpenSegment(next_number));
   {
-    std::lock_guard<std::mutex> lock(wal->mu_);
+    MutexLock lock(&wal->mu_);
     wal->recovered_ = std::move(*existing);
     wal->accounting_.AddSegment(wal->file_number_, wal->file_path_);
   }
@@ -69,7 +70,7 @@ Result<std::unique_ptr<Wal>> Wal::Open(const WalOptions& options) {
 }
 
 Status Wal::Append(const std::vector<const WalEntry*>& entries, bool sync) {
-  Writer w(Writer::Kind::kAppend);
+  Writer w(Writer::Kind::kAppend, &mu_);
   w.sync = sync;
   w.entries = &entries;
   for (size_t i = 0; i < entries.size(); ++i) {
@@ -95,7 +96,7 @@ Status Wal::Append(const std::vector<const WalEntry*>& entries, bool sync) {
 Status Wal::AppendRecords(const std::string& region, std::string_view records, size_t entries,
                           uint64_t max_sequence_id, bool sync) {
   if (region.empty()) return Status::InvalidArgument("WAL append: empty region name");
-  Writer w(Writer::Kind::kAppend);
+  Writer w(Writer::Kind::kAppend, &mu_);
   w.sync = sync;
   w.bytes = records;
   w.region = &region;
@@ -105,26 +106,26 @@ Status Wal::AppendRecords(const std::string& region, std::string_view records, s
 }
 
 Status Wal::Sync() {
-  Writer w(Writer::Kind::kSync);
+  Writer w(Writer::Kind::kSync, &mu_);
   w.sync = true;
   return Submit(&w);
 }
 
 Status Wal::Roll() {
-  Writer w(Writer::Kind::kRoll);
+  Writer w(Writer::Kind::kRoll, &mu_);
   return Submit(&w);
 }
 
 Status Wal::Close() {
   {
-    std::lock_guard<std::mutex> lock(syncer_mu_);
+    MutexLock lock(&syncer_mu_);
     stop_syncer_ = true;
   }
-  syncer_cv_.notify_all();
+  syncer_cv_.SignalAll();
   std::call_once(join_syncer_once_, [this] {
     if (syncer_.joinable()) syncer_.join();
   });
-  Writer w(Writer::Kind::kClose);
+  Writer w(Writer::Kind::kClose, &mu_);
   Status s = Submit(&w);
   // A clean close whose edits are all flushed leaves nothing to replay.
   if (s.ok()) DeleteObsoleteSegments();
@@ -132,9 +133,9 @@ Status Wal::Close() {
 }
 
 Status Wal::Submit(Writer* w) {
-  std::unique_lock<std::mutex> lock(mu_);
+  MutexLock lock(&mu_);
   writers_.push_back(w);
-  while (!w->done && w != writers_.front()) w->cv.wait(lock);
+  while (!w->done && w != writers_.front()) w->cv.Wait();
   if (w->done) return w->status;
 
   // This thread is the leader until it pops its batch off the queue. Only
@@ -145,12 +146,12 @@ Status Wal::Submit(Writer* w) {
   bool rolled = false;
   if (w->kind == Writer::Kind::kClose) {
     if (!closed_) {
-      lock.unlock();
+      lock.Unlock();
       // The syncer has stopped: what it had not closed yet is closed here.
       Status s = CloseRetired();
       const Status current = CloseCurrent(/*sync=*/true);
       if (s.ok()) s = current;
-      lock.lock();
+      lock.Lock();
       closed_ = true;
       close_status_ = s;
       // A clean close makes the current segment complete (and deletable once
@@ -174,7 +175,7 @@ Status Wal::Submit(Writer* w) {
       batch.push_back(next);
     }
     const Status failure = error_;
-    lock.unlock();
+    lock.Unlock();
     Status write_status, roll_status;
     bool restarted = false;
     if (!failure.ok()) {
@@ -187,7 +188,7 @@ Status Wal::Submit(Writer* w) {
     const uint64_t restarted_number = file_number_;
     const std::string restarted_path = file_path_;
     if (write_status.ok()) WriteBatch(batch, &write_status, &roll_status, &rolled);
-    lock.lock();
+    lock.Lock();
     if (restarted) {
       error_ = Status::OK();
       accounting_.AddSegment(restarted_number, restarted_path);
@@ -200,12 +201,12 @@ Status Wal::Submit(Writer* w) {
     writers_.pop_front();
     if (x != w) {
       x->done = true;
-      x->cv.notify_one();
+      x->cv.Signal();
     }
   }
-  if (!writers_.empty()) writers_.front()->cv.notify_one();
+  if (!writers_.empty()) writers_.front()->cv.Signal();
   Status result = w->status;
-  lock.unlock();
+  lock.Unlock();
   // The segment just closed by a roll may already be fully flushed.
   if (rolled) DeleteObsoleteSegments();
   return result;
@@ -303,9 +304,9 @@ void Wal::FailLocked(const Status& cause) {
 void Wal::AbandonCurrent(uint64_t keep) {
   if (file_ == nullptr) return;
   {
-    std::unique_lock<std::mutex> lock(mu_);
+    MutexLock lock(&mu_);
     if (sync_target_ == file_) sync_target_.reset();
-    background_sync_done_.wait(lock, [this] { return background_sync_file_ != file_.get(); });
+    while (background_sync_file_ == file_.get()) background_sync_done_.Wait();
   }
   // An error here leaves the file as it is; the failure it follows is what
   // the writers are told.
@@ -383,9 +384,9 @@ Status Wal::SyncCurrent() {
 Status Wal::CloseCurrent(bool sync) {
   if (file_ == nullptr) return Status::OK();
   {
-    std::unique_lock<std::mutex> lock(mu_);
+    MutexLock lock(&mu_);
     if (sync_target_ == file_) sync_target_.reset();
-    background_sync_done_.wait(lock, [this] { return background_sync_file_ != file_.get(); });
+    while (background_sync_file_ == file_.get()) background_sync_done_.Wait();
   }
   Status s = sync ? SyncCurrent() : Status::OK();
   Status c = file_->Close();
@@ -395,7 +396,7 @@ Status Wal::CloseCurrent(bool sync) {
 
 void Wal::MarkFlushed(const std::string& region, uint64_t flushed_seq) {
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(&mu_);
     accounting_.MarkFlushed(region, flushed_seq);
   }
   DeleteObsoleteSegments();
@@ -403,17 +404,17 @@ void Wal::MarkFlushed(const std::string& region, uint64_t flushed_seq) {
 
 void Wal::ForgetRegion(const std::string& region) {
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(&mu_);
     accounting_.ForgetRegion(region);
   }
   DeleteObsoleteSegments();
 }
 
 void Wal::DeleteObsoleteSegments() {
-  std::lock_guard<std::mutex> cleanup(cleanup_mu_);
+  MutexLock cleanup(&cleanup_mu_);
   std::vector<wal::SegmentAccounting::Segment> obsolete;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(&mu_);
     // Once closed without error the current segment is complete, and goes
     // like any other when every edit in it is flushed.
     obsolete = accounting_.Obsolete(/*include_current=*/closed_ && error_.ok());
@@ -426,16 +427,16 @@ void Wal::DeleteObsoleteSegments() {
       continue;
     }
     if (s.ok()) segments_deleted_.fetch_add(1, std::memory_order_relaxed);
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(&mu_);
     accounting_.Remove(segment.number);
   }
 }
 
 Status Wal::DeleteRecoveredSegments() {
-  std::lock_guard<std::mutex> cleanup(cleanup_mu_);
+  MutexLock cleanup(&cleanup_mu_);
   std::vector<std::string> recovered;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(&mu_);
     recovered = recovered_;
   }
   Status first_error;
@@ -448,7 +449,7 @@ Status Wal::DeleteRecoveredSegments() {
       if (first_error.ok()) first_error = s;
     }
   }
-  std::lock_guard<std::mutex> lock(mu_);
+  MutexLock lock(&mu_);
   recovered_ = std::move(kept);
   return first_error;
 }
@@ -462,7 +463,7 @@ WalStats Wal::GetStats() const {
   stats.segments_rolled = segments_rolled_.load(std::memory_order_relaxed);
   stats.segments_deleted = segments_deleted_.load(std::memory_order_relaxed);
   stats.group_commit_max_batch = max_batch_.load(std::memory_order_relaxed);
-  std::lock_guard<std::mutex> lock(mu_);
+  MutexLock lock(&mu_);
   stats.live_segments = static_cast<uint32_t>(accounting_.size() + recovered_.size());
   stats.queued_writers = static_cast<uint32_t>(writers_.size());
   return stats;
@@ -470,7 +471,7 @@ WalStats Wal::GetStats() const {
 
 void Wal::RetireCurrent() {
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(&mu_);
     if (sync_target_ == file_) sync_target_.reset();
     // A background sync of it may be running: the syncer finishes it before
     // it closes the retired segments, so the two never overlap.
@@ -479,16 +480,16 @@ void Wal::RetireCurrent() {
   file_.reset();
   file_dirty_ = false;
   {
-    std::lock_guard<std::mutex> lock(syncer_mu_);
+    MutexLock lock(&syncer_mu_);
     retire_pending_ = true;
   }
-  syncer_cv_.notify_all();
+  syncer_cv_.SignalAll();
 }
 
 Status Wal::CloseRetired() {
   std::vector<std::shared_ptr<WritableFile>> files;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(&mu_);
     files.swap(retired_);
   }
   Status first;
@@ -500,7 +501,7 @@ Status Wal::CloseRetired() {
     if (!s.ok() && first.ok()) first = s;
   }
   if (!first.ok()) {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(&mu_);
     FailLocked(first);
   }
   return first;
@@ -510,7 +511,7 @@ Status Wal::BackgroundSync() {
   std::shared_ptr<WritableFile> file;
   uint64_t flushed = 0;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(&mu_);
     if (!error_.ok()) return error_;
     if (closed_ || sync_target_ == nullptr) return Status::OK();
     file = sync_target_;
@@ -521,7 +522,7 @@ Status Wal::BackgroundSync() {
   // file meanwhile, and a leader that must close it waits for this to end.
   Status s = file->SyncFlushed(flushed);
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(&mu_);
     background_sync_file_ = nullptr;
     if (!s.ok()) {
       FailLocked(s);
@@ -533,35 +534,25 @@ Status Wal::BackgroundSync() {
       }
     }
   }
-  background_sync_done_.notify_all();
+  background_sync_done_.SignalAll();
   return s;
 }
 
 void Wal::SyncLoop() {
   const auto interval = std::chrono::milliseconds(options_.async_sync_interval_ms);
   std::string last_reported;  // the same failure is logged once, not every interval
-  std::unique_lock<std::mutex> lock(syncer_mu_);
+  MutexLock lock(&syncer_mu_);
   while (!stop_syncer_) {
     // Woken early when a roll retires a segment.
-    syncer_cv_.wait_for(lock, interval, [this] { return stop_syncer_ || retire_pending_; });
+    const auto deadline = std::chrono::steady_clock::now() + interval;
+    while (!stop_syncer_ && !retire_pending_) {
+      if (!syncer_cv_.WaitUntil(deadline)) break;
+    }
     if (stop_syncer_) break;
     const bool retired = retire_pending_;
     retire_pending_ = false;
     const bool unsynced = unsynced_.load(std::memory_order_acquire);
     if (!retired && !unsynced) continue;
-    lock.unlock();
-    // A failure is recorded in error_: the next writer closes the segment
-    // and starts a new one. This thread goes on syncing that one.
-    Status s = retired ? CloseRetired() : Status::OK();
-    if (s.ok() && unsynced) s = BackgroundSync();
-    if (!s.ok() && s.message() != last_reported) {
-      LogTo(options_.logger, LogLevel::kError,
-            "WAL " + options_.dir + ": background sync failed, writes are refused until a sync "
-            "succeeds: " + s.ToString());
-      last_reported = s.message();
-    }
-    if (s.ok()) last_reported.clear();
-    lock.lock();
   }
 }
 

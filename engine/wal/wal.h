@@ -38,7 +38,6 @@
 #pragma once
 
 #include <atomic>
-#include <condition_variable>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -50,6 +49,8 @@
 #include "regionlab/status.h"
 #include "util/engine_log.h"
 #include "util/env.h"
+#include "util/mutex.h"
+#include "util/thread_annotations.h"
 #include "wal/segment_accounting.h"
 #include "wal/wal_entry.h"
 
@@ -152,7 +153,7 @@ class Wal {
 
   // Queues `w` and returns its outcome once a leader (possibly `w` itself)
   // has processed it.
-  Status Submit(Writer* w);
+  Status Submit(Writer* w) EXCLUDES(mu_);
   // Leader only, without mu_: writes and syncs the batch (*write_status) and
   // then rolls when asked to or past roll_size (*roll_status; *rolled is true
   // once a new segment exists).
@@ -164,22 +165,22 @@ class Wal {
   Status SyncCurrent();
   // Closes the current segment; with `sync`, fsyncs pending bytes first.
   // Waits for a background sync of the segment to end before closing it.
-  Status CloseCurrent(bool sync);
+  Status CloseCurrent(bool sync) EXCLUDES(mu_);
   // The background syncer's fsync of what finished batches wrote, outside
   // the writer queue.
-  Status BackgroundSync();
+  Status BackgroundSync() EXCLUDES(mu_);
   // Leader only, without mu_: hands the current segment to the syncer to
   // fsync and close (see retired_).
-  void RetireCurrent();
+  void RetireCurrent() EXCLUDES(mu_, syncer_mu_);
   // Fsyncs and closes the retired segments (the syncer; the closing leader).
-  Status CloseRetired();
+  Status CloseRetired() EXCLUDES(mu_);
   // Leader only, with mu_ held: records the outcome of a written batch in
   // the accounting and counters and sets each writer's status.
   void FinishBatchLocked(const std::vector<Writer*>& batch, const Status& write_status,
-                         const Status& roll_status, bool rolled);
+                         const Status& roll_status, bool rolled) REQUIRES(mu_);
   // Records `cause` (a failed write, sync or roll): the next batch starts a
-  // new segment first. REQUIRES: mu_ held.
-  void FailLocked(const Status& cause);
+  // new segment first.
+  void FailLocked(const Status& cause) REQUIRES(mu_);
   // Leader only, without mu_: closes the current segment cut to its first
   // `keep` bytes after a failed batch; there is no current segment after it.
   void AbandonCurrent(uint64_t keep);
@@ -187,8 +188,8 @@ class Wal {
   // opens the next one. The error names `failure` when that fails too.
   Status StartAfterFailure(const Status& failure);
   // Deletes the obsolete segments that SegmentAccounting reports.
-  void DeleteObsoleteSegments();
-  void SyncLoop();
+  void DeleteObsoleteSegments() EXCLUDES(cleanup_mu_, mu_);
+  void SyncLoop() EXCLUDES(syncer_mu_);
 
   const WalOptions options_;
   const uint64_t run_id_;
@@ -200,36 +201,36 @@ class Wal {
   uint64_t file_number_ = 0;
   bool file_dirty_ = false;  // bytes written since the last fsync
 
-  mutable std::mutex mu_;
-  std::deque<Writer*> writers_;         // guarded by mu_; front() is the leader
-  std::vector<Writer*> batch_;          // the leader's batch; its buffer is reused
-  Status error_;                        // guarded by mu_; the failure the next batch recovers from
-  Status close_status_;                 // guarded by mu_; what Close returned
-  bool closed_ = false;                 // guarded by mu_
-  wal::SegmentAccounting accounting_;   // guarded by mu_
-  std::vector<std::string> recovered_;  // guarded by mu_: segments from before Open
+  // Serialises segment deletion (taken before mu_, never while holding it).
+  Mutex cleanup_mu_ ACQUIRED_BEFORE(mu_);
+
+  mutable Mutex mu_;
+  std::deque<Writer*> writers_ GUARDED_BY(mu_);  // front() is the leader
+  std::vector<Writer*> batch_;  // the leader's batch; its buffer is reused
+  Status error_ GUARDED_BY(mu_);  // the failure the next batch recovers from
+  Status close_status_ GUARDED_BY(mu_);  // what Close returned
+  bool closed_ GUARDED_BY(mu_) = false;
+  wal::SegmentAccounting accounting_ GUARDED_BY(mu_);
+  std::vector<std::string> recovered_ GUARDED_BY(mu_);  // segments from before Open
   // What the background syncer may fsync: the current segment as the last
   // finished batch left it, and how many bytes of it were flushed then.
-  // Guarded by mu_; cleared before the segment is closed.
-  std::shared_ptr<WritableFile> sync_target_;
-  uint64_t sync_target_flushed_ = 0;
-  const WritableFile* background_sync_file_ = nullptr;  // guarded by mu_: being fsynced
-  std::condition_variable background_sync_done_;         // with mu_
-  // Segments a roll left unsynced for the syncer to fsync and close. Guarded
-  // by mu_. Only with a syncer (async_sync_interval_ms > 0); a clean Close
-  // closes what is left.
-  std::vector<std::shared_ptr<WritableFile>> retired_;
-
-  // Serialises segment deletion (taken before mu_, never while holding it).
-  std::mutex cleanup_mu_;
+  // Cleared before the segment is closed.
+  std::shared_ptr<WritableFile> sync_target_ GUARDED_BY(mu_);
+  uint64_t sync_target_flushed_ GUARDED_BY(mu_) = 0;
+  const WritableFile* background_sync_file_ GUARDED_BY(mu_) = nullptr;  // being fsynced
+  CondVar background_sync_done_{&mu_};
+  // Segments a roll left unsynced for the syncer to fsync and close. Only
+  // with a syncer (async_sync_interval_ms > 0); a clean Close closes what is
+  // left.
+  std::vector<std::shared_ptr<WritableFile>> retired_ GUARDED_BY(mu_);
 
   // Background syncer for async appends.
   std::thread syncer_;
   std::once_flag join_syncer_once_;
-  std::mutex syncer_mu_;
-  std::condition_variable syncer_cv_;
-  bool stop_syncer_ = false;           // guarded by syncer_mu_
-  bool retire_pending_ = false;        // guarded by syncer_mu_: retired_ has work
+  Mutex syncer_mu_;
+  CondVar syncer_cv_{&syncer_mu_};
+  bool stop_syncer_ GUARDED_BY(syncer_mu_) = false;
+  bool retire_pending_ GUARDED_BY(syncer_mu_) = false;  // retired_ has work
   std::atomic<bool> unsynced_{false};  // async bytes are waiting for an fsync
 
   std::atomic<uint64_t> entries_{0}, appends_{0}, syncs_{0}, bytes_{0};

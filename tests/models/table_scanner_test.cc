@@ -166,6 +166,56 @@ class TableScannerTest : public QObject {
     QCOMPARE(finished.count(), 1);
   }
 
+  // A long scan loads fetchRows() rows, pauses with its scanner open and
+  // loads the next fetchRows() when the model is asked for more (as a view
+  // scrolled to the end asks): the model holds what was asked for.
+  void pausesAndLoadsMoreOnRequest() {
+    TableScanner scanner(m_controller.get());
+    ScanResultsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    wire(scanner, model);
+    QObject::connect(&scanner, &TableScanner::paused, &model,
+                     [&model](quint64, qint64) { model.setMoreAvailable(true); });
+    QObject::connect(&model, &ScanResultsModel::moreRequested, &scanner, &TableScanner::fetchMore);
+    scanner.setPageRows(100);
+    scanner.setFetchRows(1000);
+    QSignalSpy paused(&scanner, &TableScanner::paused);
+    QSignalSpy finished(&scanner, &TableScanner::finished);
+    scanner.start(QStringLiteral("NewsClickFeedback"), regionlab::Scan());
+    QVERIFY(paused.wait(kWaitMs));
+    QCOMPARE(paused.last().at(1).toLongLong(), qint64(1000));
+    QCOMPARE(model.rowCount(), 1000);
+    QVERIFY(scanner.isPaused() && scanner.isRunning());
+    QCOMPARE(TableScanner::openCursors(), 1);  // waiting for fetchMore, scanner open
+    QTest::qWait(100);
+    QCOMPARE(model.rowCount(), 1000);  // nothing more without a request
+    QVERIFY(model.canFetchMore(QModelIndex()));
+
+    model.fetchMore(QModelIndex());
+    QVERIFY(!model.canFetchMore(QModelIndex()));  // one request per pause
+    QVERIFY(paused.wait(kWaitMs));
+    QCOMPARE(model.rowCount(), 2000);
+    for (int i = 1; i < model.rowCount(); ++i) QVERIFY(model.cellAt(i - 1).row < model.cellAt(i).row);
+
+    model.fetchMore(QModelIndex());
+    QVERIFY(finished.wait(kWaitMs));  // the last thousand rows end the scan
+    QCOMPARE(outcomeOf(finished), TableScanner::Outcome::Finished);
+    QCOMPARE(model.rowCount(), kNewsRows);
+    QCOMPARE(TableScanner::openCursors(), 0);
+
+    // Cancel while paused: ends at once and closes the scanner.
+    scanner.start(QStringLiteral("NewsClickFeedback"), regionlab::Scan());
+    QVERIFY(paused.wait(kWaitMs));
+    scanner.cancel();
+    QCOMPARE(outcomeOf(finished), TableScanner::Outcome::Cancelled);
+    QVERIFY(!scanner.isRunning());
+    onWorker(*m_controller, [](regionlab::Cluster*) {});  // the cursor's release has run
+    QCOMPARE(TableScanner::openCursors(), 0);
+    scanner.fetchMore();  // nothing paused: no effect
+    QTest::qWait(50);
+    QCOMPARE(model.rowCount(), 1000);
+  }
+
   // The worker checks the flag between rows: a page being read stops.
   void cancelStopsAPageBeingRead() {
     TableScanner scanner(m_controller.get());

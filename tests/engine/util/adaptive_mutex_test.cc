@@ -1,7 +1,6 @@
 // AdaptiveMutex: mutual exclusion under contention from two threads (the
-// count of unsynchronised read-modify-writes comes out exact), try_lock
-// fails while another thread holds the lock and succeeds once it is free,
-// and std::unique_lock can hand it over.
+// count of unsynchronised read-modify-writes comes out exact), and TryLock
+// fails while another thread holds the lock and succeeds once it is free.
 #include "util/adaptive_mutex.h"
 
 #include <QtTest>
@@ -22,7 +21,7 @@ class AdaptiveMutexTest : public QObject {
     constexpr int kPerThread = 200000;
     auto work = [&] {
       for (int i = 0; i < kPerThread; ++i) {
-        std::lock_guard<AdaptiveMutex> lock(mu);
+        AdaptiveMutexLock lock(&mu);
         const uint64_t v = counter;
         counter = v + 1;
       }
@@ -37,18 +36,16 @@ class AdaptiveMutexTest : public QObject {
     AdaptiveMutex mu;
     std::atomic<bool> held{false}, release{false};
     std::thread owner([&] {
-      std::unique_lock<AdaptiveMutex> lock(mu);
+      AdaptiveMutexLock lock(&mu);
       held = true;
       while (!release) std::this_thread::yield();
     });
     while (!held) std::this_thread::yield();
-    QVERIFY(!mu.try_lock());
+    QVERIFY(!mu.TryLock());
     release = true;
     owner.join();
-    QVERIFY(mu.try_lock());
-    mu.unlock();
-    std::unique_lock<AdaptiveMutex> lock(mu);
-    QVERIFY(lock.owns_lock());
+    QVERIFY(mu.TryLock());
+    mu.Unlock();
   }
 };
 
