@@ -69,6 +69,16 @@ SplitTimelineWidget::SplitTimelineWidget(QWidget* parent) : QWidget(parent) {
   stylePlot(m_plot, palette());
 }
 
+void SplitTimelineWidget::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  // A label ("hh:mm:ss" over the date) is about 10 characters wide; leave
+  // room for the lane names on the left and a gap between labels.
+  const int labelWidth = fontMetrics().horizontalAdvance(QStringLiteral("0000-00-00")) + 24;
+  const int axisWidth = std::max(0, width() - fontMetrics().horizontalAdvance(QStringLiteral("manual split")) - 30);
+  m_plot->xAxis->ticker()->setTickCount(std::clamp(axisWidth / labelWidth, 1, 5));
+  m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 double SplitTimelineWidget::laneOf(int event) const {
   const Kind kind = m_genealogy->events()[event].kind;
   for (int i = 0; i < kLaneCount; ++i)

@@ -15,6 +15,7 @@
 class QCustomPlot;
 class QCPGraph;
 class QMouseEvent;
+class QResizeEvent;
 
 namespace regionlab::ui {
 
@@ -46,6 +47,8 @@ class SplitTimelineWidget : public QWidget {
 
  protected:
   void changeEvent(QEvent* event) override;
+  // As many time labels as fit the width, so they never run into each other.
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void onMouseMove(QMouseEvent* event);

@@ -238,6 +238,17 @@ void ClusterImpl::RecordEvent(ClusterEvent event) {
   if (!event.region.empty()) line += " region " + event.region;
   if (!event.server.empty()) line += " on " + event.server;
   if (!event.detail.empty()) line += ": " + event.detail;
+  // The figures the event carries beside its detail: sizes and how long.
+  if (k == "flush") {
+    line += ", " + std::to_string(event.input_bytes) + " bytes of memstore to " +
+            std::to_string(event.output_bytes) + " bytes in store files";
+  } else if (k == "split") {
+    line += ", " + std::to_string(event.input_bytes) + " bytes";
+  }
+  if (k == "flush" || k == "minor compaction" || k == "major compaction" || k == "split" ||
+      k == "merge" || k == "move") {
+    line += ", in " + std::to_string(event.duration_ms) + " ms";
+  }
   Log(level, line);
   std::function<void(const ClusterEvent&)> listener;
   {

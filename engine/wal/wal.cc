@@ -553,6 +553,19 @@ void Wal::SyncLoop() {
     retire_pending_ = false;
     const bool unsynced = unsynced_.load(std::memory_order_acquire);
     if (!retired && !unsynced) continue;
+    lock.Unlock();
+    // A failure is recorded in error_: the next writer closes the segment
+    // and starts a new one. This thread goes on syncing that one.
+    Status s = retired ? CloseRetired() : Status::OK();
+    if (s.ok() && unsynced) s = BackgroundSync();
+    if (!s.ok() && s.message() != last_reported) {
+      LogTo(options_.logger, LogLevel::kError,
+            "WAL " + options_.dir + ": background sync failed, writes are refused until a sync "
+            "succeeds: " + s.ToString());
+      last_reported = s.message();
+    }
+    if (s.ok()) last_reported.clear();
+    lock.Lock();
   }
 }
 

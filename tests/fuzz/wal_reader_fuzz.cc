@@ -20,11 +20,12 @@ namespace {
 
 const std::string kPath = "/fuzz/wal/" + wal::SegmentFileName(1);
 
-// The segment with the header a writer writes and each record's CRC made
-// to match its type and payload, as far as the length fields allow.
+// The segment with the header a writer of run 1 writes and each record's
+// CRCs (payload, then header) made to match, as far as the length fields allow.
 std::string WithValidFraming(std::string_view input) {
   std::string s(input);
-  const std::string header = wal::EncodeSegmentHeader();
+  constexpr uint64_t kRunId = 1;
+  const std::string header = wal::EncodeSegmentHeader(kRunId);
   if (s.size() < header.size()) return header + s;
   s.replace(0, header.size(), header);
   size_t pos = header.size();
@@ -34,6 +35,7 @@ std::string WithValidFraming(std::string_view input) {
     const auto type = static_cast<wal::RecordType>(s[pos + 8]);
     const std::string_view payload(s.data() + pos + wal::kRecordHeaderSize, length);
     EncodeFixed32(s.data() + pos, wal::RecordChecksum(type, payload));
+    EncodeFixed32(s.data() + pos + wal::kRecordHeaderCrcOffset, wal::RecordHeaderChecksum(kRunId, s.data() + pos));
     pos += wal::kRecordHeaderSize + length;
   }
   return s;
@@ -56,9 +58,10 @@ void ReadSegment(std::string_view bytes) {
     (void)ValidateWalEntry(entry);
   }
   FUZZ_CHECK(!(*reader)->ReadNext(&entry));
-  if ((*reader)->problem()) {
-    FUZZ_CHECK((*reader)->problem()->offset <= bytes.size());
-    (void)(*reader)->problem()->ToString();
+  for (const WalCorruption& p : (*reader)->problems()) {
+    FUZZ_CHECK(p.offset <= p.end_offset);
+    FUZZ_CHECK(p.end_offset <= bytes.size());
+    (void)p.ToString();
   }
 }
 

@@ -40,13 +40,14 @@ QAction* findAction(QMenu* menu, const QString& text) {
 template <typename T>
 T* waitForVisible(QWidget* parent, const char* name) {
   T* found = nullptr;
-  QTest::qWaitFor([&] {
+  // Not found in time: nullptr, which the caller's QVERIFY reports.
+  const bool shown = QTest::qWaitFor([&] {
     for (T* w : parent->findChildren<T*>(QString::fromLatin1(name))) {
       if (w->isVisible()) found = w;
     }
     return found != nullptr;
   }, kWaitMs);
-  return found;
+  return shown ? found : nullptr;
 }
 
 // The rows of `table`, read on the engine worker.

@@ -181,6 +181,27 @@ class SplitGenealogyPanelTest : public QObject {
     QCOMPARE(dump(model), before);
   }
 
+  // The timeline's time labels (two lines: the time over the date) fit side
+  // by side however narrow the dock is: a narrow timeline shows fewer.
+  void timelineLabelsNeverOverlap() {
+    for (int width : {220, 420, 900}) {
+      regionlab::ui::SplitTimelineWidget timeline;
+      timeline.resize(width, 200);
+      timeline.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&timeline));
+      QCustomPlot* plot = timeline.plot();
+      const double now = QDateTime::currentMSecsSinceEpoch() / 1000.0;
+      plot->xAxis->setRange(now - 30, now);
+      plot->replot();
+      const int labels = plot->xAxis->tickVector().size();
+      const int labelWidth = QFontMetrics(plot->xAxis->tickLabelFont()).horizontalAdvance(QStringLiteral("0000-00-00"));
+      QVERIFY2(labels >= 1, qPrintable(QStringLiteral("width %1: no time label").arg(width)));
+      QVERIFY2(labels * labelWidth <= plot->axisRect()->width(),
+               qPrintable(QStringLiteral("width %1: %2 labels of %3 px on an axis of %4 px")
+                              .arg(width).arg(labels).arg(labelWidth).arg(plot->axisRect()->width())));
+    }
+  }
+
   void unreadableHistoryIsReportedInline() {
     EngineController controller;  // nothing open: nothing is asked
     SplitGenealogyPanel panel(&controller);

@@ -220,7 +220,10 @@ class SnapshotCrashTest : public QObject {
 
 int main(int argc, char** argv) {
   if (const char* dir = std::getenv("RL_SNAP_CHILD_DIR")) {
-    if (const char* op = std::getenv("RL_SNAP_CRASH_OP")) return RunCrashPointChild(dir, op);
+    if (const char* op = std::getenv("RL_SNAP_CRASH_OP")) {
+      test::ArmCrashPoints();  // the engine's crash points act only once a test arms them
+      return RunCrashPointChild(dir, op);
+    }
     const char* first = std::getenv("RL_SNAP_CHILD_FIRST");
     return RunChild(dir, first ? std::atol(first) : 0);
   }

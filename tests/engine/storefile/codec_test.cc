@@ -34,7 +34,7 @@ StoreFileWriterOptions EncodedOptions(Compression c, DataBlockEncoding e, BloomT
 }
 
 #ifdef REGIONLAB_TEST_DATA_DIR
-const std::string kDataDir = std::string(REGIONLAB_TEST_DATA_DIR) + "/storefile";
+const std::string kDataDir = REGIONLAB_TEST_DATA_DIR "/storefile";
 #endif
 
 }  // namespace
