@@ -28,7 +28,13 @@ constexpr KindInfo kKinds[] = {
     {EventKind::Move, "move", "Move", 0x56B4E9, MarkerShape::TriangleRight, 4},
     {EventKind::Failover, "failover", "Failover", 0x303030, MarkerShape::Cross, 4},
     {EventKind::ServerStarted, "server started", "Region server started", 0x808080, MarkerShape::Plus, 4},
+    {EventKind::Trouble, "trouble", "Trouble", 0xB2182B, MarkerShape::Star, 5},
+    {EventKind::Resumed, "writes resumed", "Writes resumed", 0x1B7837, MarkerShape::Ring, 5},
 };
+
+// The engine's trouble kinds (ClusterEvent's comment in regionlab/cluster.h).
+constexpr const char* kTroubleKinds[] = {"write refused", "flush failed", "compaction failed",
+                                         "split failed", "damage"};
 
 const KindInfo* infoOf(EventKind kind) {
   for (const KindInfo& k : kKinds)
@@ -73,6 +79,8 @@ EventKind eventKindOf(const std::string& engineKind) {
   for (const KindInfo& k : kKinds)
     if (engineKind == k.engine) return k.kind;
   if (engineKind == "server stopped") return EventKind::Failover;
+  for (const char* trouble : kTroubleKinds)
+    if (engineKind == trouble) return EventKind::Trouble;
   return EventKind::Other;
 }
 
@@ -107,8 +115,17 @@ QString markerLaneName(int lane) {
     case 1: return QStringLiteral("minor compactions");
     case 2: return QStringLiteral("major compactions");
     case 3: return QStringLiteral("splits, merges");
-    default: return QStringLiteral("moves, servers");
+    case 4: return QStringLiteral("moves, servers");
+    default: return QStringLiteral("trouble");
   }
+}
+
+QString eventTitle(const regionlab::ClusterEvent& event) {
+  const EventKind kind = eventKindOf(event.kind);
+  if (kind != EventKind::Trouble && kind != EventKind::Resumed) return eventKindTitle(kind);
+  QString title = QString::fromStdString(event.kind);
+  if (!title.isEmpty()) title[0] = title[0].toUpper();
+  return title;
 }
 
 bool EventFilter::accepts(const regionlab::ClusterEvent& event) const {
@@ -129,7 +146,7 @@ QString eventToolTip(const regionlab::ClusterEvent& e, uint32_t scale) {
   QString where = eventWhere(e, 40);
   if (!e.table.empty())
     where += QStringLiteral(" (region %1) on %2").arg(shortName(e.region), QString::fromStdString(e.server));
-  lines << QStringLiteral("%1: %2").arg(eventKindTitle(kind), where);
+  lines << QStringLiteral("%1: %2").arg(eventTitle(e), where);
   switch (kind) {
     case EventKind::Flush:
       lines << flushWhy(e, scale);
@@ -170,6 +187,8 @@ QString eventToolTip(const regionlab::ClusterEvent& e, uint32_t scale) {
       break;
     case EventKind::Failover:
     case EventKind::ServerStarted:
+    case EventKind::Trouble:
+    case EventKind::Resumed:
     case EventKind::Other:
       if (!e.cause.empty()) lines << QStringLiteral("why: %1").arg(QString::fromStdString(e.cause));
       if (!e.detail.empty()) lines << QStringLiteral("result: %1").arg(QString::fromStdString(e.detail));
@@ -182,7 +201,9 @@ QString eventToolTip(const regionlab::ClusterEvent& e, uint32_t scale) {
 
 QString eventSummary(const regionlab::ClusterEvent& e) {
   const EventKind kind = eventKindOf(e.kind);
-  QString text = QStringLiteral("%1 of %2").arg(eventKindName(kind), eventWhere(e));
+  const QString name = kind == EventKind::Trouble || kind == EventKind::Resumed ? QString::fromStdString(e.kind)
+                                                                                : eventKindName(kind);
+  QString text = QStringLiteral("%1 of %2").arg(name, eventWhere(e));
   switch (kind) {
     case EventKind::Flush:
     case EventKind::MinorCompaction:

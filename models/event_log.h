@@ -22,11 +22,19 @@
 namespace regionlab::ui {
 
 // The kinds a marker can have; `Other` events (DDL, region opened) are not marked.
-enum class EventKind { Flush, MinorCompaction, MajorCompaction, Split, Merge, Move, Failover, ServerStarted, Other };
-inline constexpr int kMarkerKinds = 8;  // the kinds before Other
+// Trouble gathers the engine's "write refused", "flush failed", "compaction
+// failed", "split failed" and "damage"; Resumed is "writes resumed", the end
+// of a "write refused" spell.
+enum class EventKind {
+  Flush, MinorCompaction, MajorCompaction, Split, Merge, Move, Failover, ServerStarted,
+  Trouble, Resumed, Other
+};
+inline constexpr int kMarkerKinds = 10;  // the kinds before Other
 
 // How a kind is drawn: every kind has its own shape, so they differ without colour too.
-enum class MarkerShape { Circle, Diamond, Square, TriangleUp, TriangleDown, TriangleRight, Cross, Plus };
+enum class MarkerShape {
+  Circle, Diamond, Square, TriangleUp, TriangleDown, TriangleRight, Cross, Plus, Star, Ring
+};
 
 EventKind eventKindOf(const std::string& engineKind);
 QString eventKindName(EventKind kind);   // "flush", "minor compaction", ...
@@ -34,9 +42,13 @@ QString eventKindTitle(EventKind kind);  // "Flush", "Minor compaction", ...
 QColor eventKindColor(EventKind kind);
 MarkerShape eventKindShape(EventKind kind);
 // The marker lane a kind sits in: 0 flushes, 1 minor compactions, 2 major
-// compactions, 3 splits and merges, 4 moves and region servers.
+// compactions, 3 splits and merges, 4 moves and region servers, 5 trouble
+// and its end.
 int eventKindLane(EventKind kind);
-inline constexpr int kMarkerLanes = 5;
+inline constexpr int kMarkerLanes = 6;
+// What an event is called in its tooltip and summary: its kind's title, or
+// for Trouble and Resumed the engine's own word ("Write refused", "Damage").
+QString eventTitle(const regionlab::ClusterEvent& event);
 QString markerLaneName(int lane);
 
 struct EventFilter {

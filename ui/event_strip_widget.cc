@@ -8,6 +8,7 @@
 #include <QPixmap>
 #include <QToolTip>
 #include <cmath>
+#include <numbers>
 
 #include "models/format.h"
 
@@ -72,6 +73,21 @@ void paintMarker(QPainter& p, MarkerShape shape, const QRectF& r, const QColor& 
       p.setPen(QPen(colour, 2.2));
       p.drawLine(QPointF(c.x() - h, c.y()), QPointF(c.x() + h, c.y()));
       p.drawLine(QPointF(c.x(), c.y() - h), QPointF(c.x(), c.y() + h));
+      break;
+    case MarkerShape::Star:  // five points, the inner radius 0.45 of the outer
+      for (int i = 0; i < 10; ++i) {
+        const double radius = (i % 2 == 0) ? h : h * 0.45;
+        const double angle = -std::numbers::pi / 2 + i * std::numbers::pi / 5;
+        const QPointF at(c.x() + radius * std::cos(angle), c.y() + radius * std::sin(angle));
+        if (i == 0) path.moveTo(at); else path.lineTo(at);
+      }
+      path.closeSubpath();
+      p.drawPath(path);
+      break;
+    case MarkerShape::Ring:
+      p.setPen(QPen(colour, 2.2));
+      p.setBrush(Qt::NoBrush);
+      p.drawEllipse(c, h * 0.75, h * 0.75);
       break;
   }
   p.restore();

@@ -287,13 +287,19 @@ void LiveChartsWidget::redrawMarkerLines(double from, double to) {
       clusterMarkers(m_events.events(), m_filter, from, to, 3 * (to - from) / width);
   for (const MarkerCluster& cluster : clusters) {
     QColor colour = eventKindColor(cluster.kind);
-    colour.setAlpha(cluster.kind == EventKind::Flush ? 80 : 140);
+    colour.setAlpha(cluster.kind == EventKind::Flush ? 80 : cluster.kind == EventKind::Trouble ? 220 : 140);
     for (int c = 0; c < ChartCount; ++c) {
       if (!marksChart(cluster.kind, static_cast<Chart>(c))) continue;
       auto* line = new QCPItemStraightLine(m_plots[c]);
       line->point1->setCoords(cluster.centerSeconds(), 1);
       line->point2->setCoords(cluster.centerSeconds(), 2);
-      line->setPen(QPen(colour, cluster.members.size() > 1 ? 1.6 : 1.0));
+      QPen pen(colour, cluster.members.size() > 1 ? 1.6 : 1.0);
+      // Trouble stands out from the routine: a full disk, a failed flush.
+      if (cluster.kind == EventKind::Trouble) {
+        pen.setWidthF(2.0);
+        pen.setStyle(Qt::DashLine);
+      }
+      line->setPen(pen);
       line->setSelectable(false);
       line->setClipToAxisRect(true);
       m_markerItems.push_back(line);

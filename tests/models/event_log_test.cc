@@ -58,6 +58,42 @@ class EventLogTest : public QObject {
     QCOMPARE(regionlab::ui::eventKindOf("create table"), EventKind::Other);
   }
 
+  void troubleIsMarkedInItsOwnLane() {
+    using regionlab::ui::eventKindOf;
+    for (const char* kind : {"write refused", "flush failed", "compaction failed", "split failed", "damage"})
+      QCOMPARE(eventKindOf(kind), EventKind::Trouble);
+    QCOMPARE(eventKindOf("writes resumed"), EventKind::Resumed);
+    QCOMPARE(regionlab::ui::eventKindLane(EventKind::Trouble), 5);
+    QCOMPARE(regionlab::ui::eventKindLane(EventKind::Resumed), 5);
+    QCOMPARE(regionlab::ui::markerLaneName(5), QStringLiteral("trouble"));
+
+    ClusterEvent refused;
+    refused.time_ms = 1'700'000'000'000;
+    refused.kind = "write refused";
+    refused.server = "rs1";
+    refused.detail = "IO error: /data/WALs/rs1/wal.000003: No space left on device";
+    EventLog log;
+    QVERIFY(log.add(refused));
+    ClusterEvent resumed = refused;
+    resumed.time_ms += 5000;
+    resumed.kind = "writes resumed";
+    resumed.detail.clear();
+    QVERIFY(log.add(resumed));
+    QCOMPARE(log.events().size(), size_t(2));
+    // The tooltip names the engine's own word and the error.
+    const QStringList lines = regionlab::ui::eventToolTip(refused, 1).split(QLatin1Char('\n'));
+    QCOMPARE(lines.value(0), QStringLiteral("Write refused: rs1"));
+    QCOMPARE(lines.value(1), QStringLiteral("result: IO error: /data/WALs/rs1/wal.000003: No space left on device"));
+    QVERIFY(regionlab::ui::eventSummary(refused).startsWith(QStringLiteral("write refused of rs1")));
+    // The filter hides trouble like any other kind, and a server event shows for every table.
+    EventFilter filter;
+    filter.table = QStringLiteral("t");
+    QVERIFY(filter.accepts(refused));
+    filter.hiddenKinds.insert(EventKind::Trouble);
+    QVERIFY(!filter.accepts(refused));
+    QVERIFY(filter.accepts(resumed));
+  }
+
   void flushToolTipSaysWhatWhereWhyHowBigHowLong() {
     const QString tip = regionlab::ui::eventToolTip(flushEvent(1'700'000'000'123), 1024);
     const QStringList lines = tip.split(QLatin1Char('\n'));

@@ -14,6 +14,8 @@
 
 #include "regionlab/cluster.h"
 #include "support/test_util.h"
+#include "util/env.h"
+#include "util/fault_injection_env.h"
 #include "ui/event_strip_widget.h"
 #include "ui/live_charts_widget.h"
 
@@ -209,6 +211,24 @@ class LiveChartsWidgetTest : public QObject {
     QCOMPARE(w.eventMarkers(), 0);
   }
 
+  void troubleMarksEveryChart() {
+    LiveChartsWidget w;
+    w.resize(900, 600);
+    ClusterSample s;
+    s.time_ms = 1'700'000'000'000;
+    s.servers = {server("rs1", 1)};
+    w.addSample(s);
+    w.addEvent(clusterEvent("write refused", s.time_ms));
+    s.time_ms += 1000;
+    w.addSample(s);
+    QCOMPARE(w.events().size(), 1);
+    // A full disk concerns every chart, drawn as a dashed line.
+    QCOMPARE(w.eventMarkers(), int(C::ChartCount));
+    w.eventStrip()->relayout();
+    QCOMPARE(w.eventStrip()->clusters().size(), size_t(1));
+    QCOMPARE(w.eventStrip()->clusters().front().kind, EventKind::Trouble);
+  }
+
   void pauseFreezesTheView() {
     LiveChartsWidget w;
     ClusterSample s;
@@ -276,9 +296,11 @@ class LiveChartsWidgetTest : public QObject {
 
   void memstoreRisesAndFallsAcrossAFlush() {
     regionlab::test::TempDir dir;
+    regionlab::FaultInjectionEnv env(regionlab::Env::Default());
     regionlab::ClusterOptions options;
     options.region_servers = 1;
     options.metrics_interval_ms = 0;
+    options.env = &env;
     auto opened = regionlab::Cluster::Open(dir.File("data"), options);
     RL_QVERIFY_OK(opened.status());
     std::unique_ptr<regionlab::Cluster> cluster = std::move(opened).value();
@@ -323,17 +345,26 @@ class LiveChartsWidgetTest : public QObject {
     RL_QVERIFY_OK(cluster->admin().Compact("t", /*major=*/true));
     RL_QVERIFY_OK(cluster->admin().Split("t", "row0100"));
     RL_QVERIFY_OK(cluster->WaitForBackgroundWork());
+    // A full disk refuses a write; once space is back, writes resume.
+    env.InjectFault(regionlab::kFaultAppend, regionlab::FaultKind::kNoSpace, "/wal/");
+    regionlab::RowMutation refused;
+    refused.row = "row9999";
+    refused.Put("f", "q", "v");
+    QVERIFY((*table)->Put(refused).IsIOError());
+    env.ClearFaults();
+    RL_QVERIFY_OK((*table)->Put(refused));
     QSet<EventKind> kinds;
     for (const auto& e : cluster->RecentEvents()) {
       w.addEvent(e);
       kinds.insert(regionlab::ui::eventKindOf(e.kind));
     }
     QVERIFY(kinds.contains(EventKind::Flush) && kinds.contains(EventKind::MajorCompaction) &&
-            kinds.contains(EventKind::Split));
+            kinds.contains(EventKind::Split) && kinds.contains(EventKind::Trouble) &&
+            kinds.contains(EventKind::Resumed));
     w.resize(1000, 700);
     sample();
     w.eventStrip()->relayout();
-    QVERIFY(w.eventStrip()->clusters().size() >= 3);
+    QVERIFY(w.eventStrip()->clusters().size() >= 5);
     RL_QVERIFY_OK(cluster->Close());
 
     const QString path = QString::fromStdString(dir.File("charts.png"));
