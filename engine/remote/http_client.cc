@@ -5,20 +5,11 @@
 #include <chrono>
 #include <cstdlib>
 
+#include "util/utf8.h"
+
 namespace regionlab::remote {
 
 namespace {
-
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i]))) {
-      return false;
-    }
-  }
-  return true;
-}
 
 std::string Seconds(int ms) {
   if (ms % 1000 == 0) return std::to_string(ms / 1000) + " s";
@@ -65,7 +56,7 @@ std::string FirstLine(const std::string& body) {
 
 std::string HttpResponse::Header(std::string_view name) const {
   for (const auto& [k, v] : headers) {
-    if (EqualsIgnoreCase(k, name)) return v;
+    if (EqualsIgnoreAsciiCase(k, name)) return v;
   }
   return {};
 }

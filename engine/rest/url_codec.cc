@@ -4,28 +4,11 @@
 #include <cstdint>
 
 #include "rest/rest_message.h"
+#include "util/utf8.h"
 
 namespace regionlab::rest {
 
 namespace {
-
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
 
 constexpr char kStandard[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -78,14 +61,14 @@ Result<std::string> DecodeWith(std::string_view text, std::string_view what,
 
 std::string_view FindHeader(const HeaderList& headers, std::string_view name) {
   for (const auto& [k, v] : headers) {
-    if (EqualsIgnoreCase(k, name)) return v;
+    if (EqualsIgnoreAsciiCase(k, name)) return v;
   }
   return {};
 }
 
 bool HasHeader(const HeaderList& headers, std::string_view name) {
   for (const auto& [k, v] : headers) {
-    if (EqualsIgnoreCase(k, name)) return true;
+    if (EqualsIgnoreAsciiCase(k, name)) return true;
   }
   return false;
 }
@@ -105,8 +88,8 @@ Result<std::string> UrlDecode(std::string_view text, bool plus_is_space, std::st
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (c == '%') {
-      const int hi = i + 1 < text.size() ? HexValue(text[i + 1]) : -1;
-      const int lo = i + 2 < text.size() ? HexValue(text[i + 2]) : -1;
+      const int hi = i + 1 < text.size() ? HexDigitValue(static_cast<unsigned char>(text[i + 1])) : -1;
+      const int lo = i + 2 < text.size() ? HexDigitValue(static_cast<unsigned char>(text[i + 2])) : -1;
       if (hi < 0 || lo < 0) {
         return Status::InvalidArgument(std::string(what) + ": illegal percent escape at offset " +
                                        std::to_string(i) + " (a '%' must be followed by two hex"

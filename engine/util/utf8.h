@@ -48,6 +48,19 @@ inline int HexDigitValue(char32_t c) {
   return -1;
 }
 
+// Whether `a` and `b` are equal but for the case of ASCII letters (HTTP's
+// header names, for one).
+inline bool EqualsIgnoreAsciiCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
+    if (x != y) return false;
+  }
+  return true;
+}
+
 // The value of an upper-case hex digit, or -1: HBase's Bytes.toBytesBinary
 // (Bytes.isHexDigit) reads "\xAB" escapes with upper-case digits only.
 inline int UpperHexDigitValue(char32_t c) { return c >= 'a' && c <= 'f' ? -1 : HexDigitValue(c); }
