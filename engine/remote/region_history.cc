@@ -222,30 +222,27 @@ std::vector<RegionChange> DiffRegionSets(const RegionSet& before, const RegionSe
                                          const std::set<std::string>& unread) {
   std::vector<RegionChange> out;
   TableDiff diff(before.time_ms, after.time_ms, &out);
+  auto table_event = [&](const char* kind, const std::string& table,
+                         const std::vector<RegionPlacement>& regions) {
+    RegionChange c;
+    c.time_ms = after.time_ms;
+    c.since_ms = before.time_ms;
+    c.kind = kind;
+    c.table = table;
+    (std::string_view(kind) == kChangeTableDropped ? c.before : c.after) = regions;
+    out.push_back(std::move(c));
+  };
   for (const auto& [table, regions] : before.tables) {
     if (unread.count(table)) continue;
     auto now = after.tables.find(table);
     if (now == after.tables.end()) {
-      RegionChange c;
-      c.time_ms = after.time_ms;
-      c.since_ms = before.time_ms;
-      c.kind = kChangeTableDropped;
-      c.table = table;
-      c.before = regions;
-      out.push_back(std::move(c));
-      continue;
+      table_event(kChangeTableDropped, table, regions);
+    } else {
+      diff.Run(table, regions, now->second);
     }
-    diff.Run(table, regions, now->second);
   }
   for (const auto& [table, regions] : after.tables) {
-    if (before.tables.count(table)) continue;
-    RegionChange c;
-    c.time_ms = after.time_ms;
-    c.since_ms = before.time_ms;
-    c.kind = kChangeTableCreated;
-    c.table = table;
-    c.after = regions;
-    out.push_back(std::move(c));
+    if (!before.tables.count(table)) table_event(kChangeTableCreated, table, regions);
   }
   std::stable_sort(out.begin(), out.end(), [](const RegionChange& a, const RegionChange& b) {
     return std::make_tuple(std::string_view(a.table), StartOf(a), KindRank(a.kind), NameOf(a)) <

@@ -5,7 +5,7 @@
 // region (counts, servers, spot regions with text and binary keys, figures),
 // and the region-set diff between two such polls finds exactly the split,
 // the merge and the move made between them. Correctness only: the speed is
-// measured by regionlab-bench-remote, not here. Sanitizer builds use 20,000
+// measured by regionlab-bench-remote, not here. Sanitizer builds use 10,000
 // regions.
 #include <QtTest>
 
@@ -23,7 +23,7 @@ using regionlab::test::HBaseFixtureServer;
 namespace {
 
 #ifdef REGIONLAB_SANITIZE_BUILD
-constexpr size_t kRegions = 20000;
+constexpr size_t kRegions = 10000;
 #else
 constexpr size_t kRegions = 100000;
 #endif
