@@ -10,34 +10,19 @@
 #include <QtTest>
 
 #include "remote/region_history_store.h"
+#include "support/region_layouts.h"
 #include "support/test_util.h"
 
 using namespace regionlab;
 using namespace regionlab::remote;
+using regionlab::test::R;
+using regionlab::test::Set;
 using regionlab::test::TempDir;
 
 namespace {
 
 constexpr int64_t kSecond = 1000;
 constexpr int64_t kT0 = 1764320000000;  // a poll time (ms since the epoch)
-
-RegionPlacement R(const std::string& table, const std::string& name, const std::string& start,
-                  const std::string& end, const std::string& server = "rs1:16020") {
-  RegionPlacement r;
-  r.table = table;
-  r.encoded_name = name;
-  r.start_key = start;
-  r.end_key = end;
-  r.server = server;
-  return r;
-}
-
-RegionSet Set(int64_t time_ms, std::vector<RegionPlacement> regions) {
-  RegionSet s;
-  s.time_ms = time_ms;
-  for (RegionPlacement& r : regions) s.tables[r.table].push_back(std::move(r));
-  return s;
-}
 
 std::unique_ptr<RegionHistoryStore> OpenOrDie(const std::string& path) {
   auto s = RegionHistoryStore::Open(path);

@@ -9,30 +9,15 @@
 #include <QtTest>
 
 #include "remote/region_history.h"
+#include "support/region_layouts.h"
 #include "support/test_util.h"
 
 using namespace regionlab;
 using namespace regionlab::remote;
+using regionlab::test::R;
+using regionlab::test::Set;
 
 namespace {
-
-RegionPlacement R(const std::string& table, const std::string& name, const std::string& start,
-                  const std::string& end, const std::string& server = "rs1:16020") {
-  RegionPlacement r;
-  r.table = table;
-  r.encoded_name = name;
-  r.start_key = start;
-  r.end_key = end;
-  r.server = server;
-  return r;
-}
-
-RegionSet Set(int64_t time_ms, std::vector<RegionPlacement> regions) {
-  RegionSet s;
-  s.time_ms = time_ms;
-  for (RegionPlacement& r : regions) s.tables[r.table].push_back(std::move(r));
-  return s;
-}
 
 // "kind table before->after" per change, for comparing whole diffs.
 std::vector<std::string> Describe(const std::vector<RegionChange>& changes) {

@@ -13,10 +13,12 @@
 #include "remote/cluster_reader.h"
 #include "remote/region_history_store.h"
 #include "support/hbase_fixture_server.h"
+#include "support/region_layouts.h"
 #include "support/test_util.h"
 
 using namespace regionlab;
 using namespace regionlab::remote;
+using regionlab::test::Joined;
 using regionlab::test::HBaseFixtureServer;
 using regionlab::test::RemoteFixture;
 using regionlab::test::TempDir;
@@ -47,12 +49,6 @@ std::vector<std::string> Names(const std::vector<RegionPlacement>& rs) {
 }
 
 constexpr uint64_t kMiB = 1ull << 20;
-
-std::string Joined(const std::vector<std::string>& lines) {
-  std::string out;
-  for (const std::string& l : lines) out += l + "\n";
-  return out;
-}
 
 }  // namespace
 

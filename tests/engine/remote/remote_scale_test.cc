@@ -14,10 +14,12 @@
 #include "remote/region_history.h"
 #include "rest/codec.h"
 #include "support/hbase_fixture_server.h"
+#include "support/region_layouts.h"
 #include "support/test_util.h"
 
 using namespace regionlab;
 using namespace regionlab::remote;
+using regionlab::test::Joined;
 using regionlab::test::HBaseFixtureServer;
 
 namespace {
@@ -30,12 +32,6 @@ constexpr size_t kRegions = 100000;
 constexpr size_t kServers = 100;
 
 constexpr uint64_t kMiB = 1ull << 20;
-
-std::string Joined(const std::vector<std::string>& lines) {
-  std::string out;
-  for (const std::string& l : lines) out += l + "\n";
-  return out;
-}
 
 }  // namespace
 
