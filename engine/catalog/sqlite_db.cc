@@ -142,13 +142,13 @@ bool Query::ColumnIsNull(int col) const { return sqlite3_column_type(stmt_, col)
 
 // ---- SqliteDb ----
 
-Result<std::unique_ptr<SqliteDb>> SqliteDb::Open(const std::string& path) {
+Result<std::unique_ptr<SqliteDb>> SqliteDb::Open(const std::string& path, std::string_view what) {
   sqlite3* db = nullptr;
   const int flags =
       SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE;
   const int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
   if (rc != SQLITE_OK) {
-    std::string msg = "catalog " + path + ": Open: ";
+    std::string msg = std::string(what) + " " + path + ": Open: ";
     msg += db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
     sqlite3_close_v2(db);
     return MakeStatus(CodeFor(rc), msg);
@@ -157,7 +157,7 @@ Result<std::unique_ptr<SqliteDb>> SqliteDb::Open(const std::string& path) {
   // (DEFENSIVE), no SQL functions run from the schema (TRUSTED_SCHEMA off).
   sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
   sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
-  return std::unique_ptr<SqliteDb>(new SqliteDb(db, path));
+  return std::unique_ptr<SqliteDb>(new SqliteDb(db, path, std::string(what)));
 }
 
 SqliteDb::~SqliteDb() {
@@ -237,7 +237,7 @@ Status SqliteDb::Error(std::string_view op, int rc) const {
 }
 
 Status SqliteDb::Fail(Status::Code code, std::string_view op, std::string_view detail) const {
-  std::string msg = "catalog " + path_ + ": ";
+  std::string msg = what_ + " " + path_ + ": ";
   msg += op;
   msg += ": ";
   msg += detail;

@@ -1,7 +1,8 @@
-// SqliteDb: the catalog's thin layer over the SQLite C API. It owns one
-// connection and a cache of prepared statements, binds every value as a
-// parameter (binary strings as BLOBs), and turns SQLite result codes into
-// Status values that name the database file and the operation.
+// SqliteDb: a thin layer over the SQLite C API, used by the catalog and by
+// the region history of remote clusters (remote/region_history_store.h). It
+// owns one connection and a cache of prepared statements, binds every value
+// as a parameter (binary strings as BLOBs), and turns SQLite result codes
+// into Status values that name what the file is, the file and the operation.
 //
 // Thread-safety: none. The connection is opened with SQLITE_OPEN_NOMUTEX;
 // the owner (Catalog) serialises every call with its own mutex.
@@ -65,8 +66,10 @@ class Query {
 class SqliteDb {
  public:
   // Opens the database file, creating it when missing. Only opens: pragmas,
-  // schema and validation are the caller's.
-  static Result<std::unique_ptr<SqliteDb>> Open(const std::string& path);
+  // schema and validation are the caller's. `what` names the file's role in
+  // error messages ("catalog", "region history").
+  static Result<std::unique_ptr<SqliteDb>> Open(const std::string& path,
+                                                std::string_view what = "catalog");
   ~SqliteDb();
   SqliteDb(const SqliteDb&) = delete;
   SqliteDb& operator=(const SqliteDb&) = delete;
@@ -84,15 +87,16 @@ class SqliteDb {
   int64_t LastInsertRowId() const;
   int Changes() const;  // rows changed by the last INSERT/UPDATE/DELETE
 
-  // The Status for SQLite result code `rc`: "catalog <path>: <op>: <sqlite message>".
+  // The Status for SQLite result code `rc`: "<what> <path>: <op>: <sqlite message>".
   Status Error(std::string_view op, int rc) const;
-  // A Status of `code` with the same "catalog <path>: <op>: " prefix. Reads
+  // A Status of `code` with the same "<what> <path>: <op>: " prefix. Reads
   // only the path, so it may be called without the owner's lock.
   Status Fail(Status::Code code, std::string_view op, std::string_view detail) const;
 
  private:
   friend class Query;
-  SqliteDb(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+  SqliteDb(sqlite3* db, std::string path, std::string what)
+      : db_(db), path_(std::move(path)), what_(std::move(what)) {}
   void Release(sqlite3_stmt* stmt);
 
   struct Cached {
@@ -101,6 +105,7 @@ class SqliteDb {
   };
   sqlite3* db_;
   std::string path_;
+  std::string what_;
   std::map<std::string, Cached, std::less<>> cache_;
 };
 

@@ -54,23 +54,23 @@ TablePolicy PolicyFor(const TableDescriptor* desc) {
 
 }  // namespace
 
-bool ParseRegionName(std::string_view name, RegionNameParts* out) {
+bool ParseRegionName(std::string_view name, RegionNameView* out) {
   const size_t comma = name.find(',');
   if (comma == std::string_view::npos || comma == 0) return false;
-  out->table.assign(name.substr(0, comma));
+  out->table = name.substr(0, comma);
   std::string_view rest = name.substr(comma + 1);
-  out->encoded.clear();
+  out->encoded = {};
   // New format: ...,id.ENCODED.
   if (rest.size() >= 2 && rest.back() == '.') {
     const size_t dot = rest.rfind('.', rest.size() - 2);
     if (dot != std::string_view::npos) {
-      out->encoded.assign(rest.substr(dot + 1, rest.size() - dot - 2));
+      out->encoded = rest.substr(dot + 1, rest.size() - dot - 2);
       rest = rest.substr(0, dot);
     }
   }
   const size_t last = rest.rfind(',');
   if (last == std::string_view::npos) return false;
-  out->start_key.assign(rest.substr(0, last));
+  out->start_key = rest.substr(0, last);
   std::string_view id = rest.substr(last + 1);
   out->id = 0;
   for (char c : id) {
@@ -81,30 +81,42 @@ bool ParseRegionName(std::string_view name, RegionNameParts* out) {
   return true;
 }
 
+bool ParseRegionName(std::string_view name, RegionNameParts* out) {
+  RegionNameView v;
+  if (!ParseRegionName(name, &v)) return false;
+  out->table.assign(v.table);
+  out->start_key.assign(v.start_key);
+  out->encoded.assign(v.encoded);
+  out->id = v.id;
+  return true;
+}
+
 ClusterSample JoinReadings(const ClusterReadings& readings, const ClusterSample* previous) {
   ClusterSample sample;
   sample.time_ms = readings.time_ms;
 
-  // Status regions and JMX answers, by encoded name and by server.
-  std::unordered_map<std::string, StatusRegion> status_regions;
+  // Status regions and JMX answers, by encoded name and by server. The
+  // keys are views into `readings`, which outlives the maps: 100,000
+  // regions are joined without copying their names.
+  std::unordered_map<std::string_view, StatusRegion> status_regions;
   size_t status_count = 0;
   for (const auto& node : readings.status.live_nodes) status_count += node.regions.size();
   status_regions.reserve(status_count);
-  RegionNameParts parts;
+  RegionNameView parts;
   for (const auto& node : readings.status.live_nodes) {
     for (const auto& r : node.regions) {
       if (!ParseRegionName(r.name, &parts) || parts.encoded.empty()) continue;
       status_regions.emplace(parts.encoded, StatusRegion{&r, &node.name});
     }
   }
-  std::unordered_map<std::string, const RegionJmx*> jmx_regions;
+  std::unordered_map<std::string_view, const RegionJmx*> jmx_regions;
   std::unordered_map<std::string, const RegionServerJmx*> jmx_servers;
   for (const RegionServerJmx& j : readings.jmx) {
     if (!j.server.empty()) jmx_servers[j.server] = &j;
     for (const auto& [enc, r] : j.regions_by_name) jmx_regions[enc] = &r;
   }
   // The previous sample's counters, for the rates.
-  std::unordered_map<std::string, std::pair<uint64_t, uint64_t>> before;
+  std::unordered_map<std::string_view, std::pair<uint64_t, uint64_t>> before;
   double seconds = 0;
   if (previous != nullptr && readings.time_ms > previous->time_ms) {
     seconds = (readings.time_ms - previous->time_ms) / 1000.0;
@@ -127,19 +139,19 @@ ClusterSample JoinReadings(const ClusterReadings& readings, const ClusterSample*
       policy = PolicyFor(desc == readings.descriptors.end() ? nullptr : &desc->second);
     }
     const size_t first = sample.regions.size();
-    std::unordered_map<std::string, size_t> seen;  // replicas: the same region again
+    std::unordered_map<std::string_view, size_t> seen;  // replicas: the same region again
+    seen.reserve(table.regions.size());
     for (const rest::TableRegionModel& tr : table.regions) {
-      RegionNameParts p;
-      if (!ParseRegionName(tr.name, &p)) p.encoded = tr.name;
-      if (p.encoded.empty()) p.encoded = tr.name;
+      RegionNameView p;
+      if (!ParseRegionName(tr.name, &p) || p.encoded.empty()) p.encoded = tr.name;
       auto sr = status_regions.find(p.encoded);
-      if (seen.count(p.encoded)) {
+      auto [again, fresh] = seen.emplace(p.encoded, sample.regions.size());
+      if (!fresh) {
         // Keep the copy the status places on its server (the primary).
-        RegionInfo& kept = sample.regions[seen[p.encoded]];
+        RegionInfo& kept = sample.regions[again->second];
         if (sr != status_regions.end() && *sr->second.server == tr.location) kept.server = tr.location;
         continue;
       }
-      seen[p.encoded] = sample.regions.size();
       RegionInfo info;
       info.encoded_name = p.encoded;
       info.table = table.name;
@@ -177,12 +189,14 @@ ClusterSample JoinReadings(const ClusterReadings& readings, const ClusterSample*
       m.stores.push_back(std::move(all));
       sample.regions.push_back(std::move(info));
     }
-    // Thresholds need the table's regions per server, known only now.
-    std::unordered_map<std::string, int> per_server;
+    // Thresholds need the table's regions per server, known only now. One
+    // context serves the whole table: copying its configuration map for each
+    // of 100,000 regions cost more than the rest of the join.
+    std::unordered_map<std::string_view, int> per_server;
     for (size_t i = first; i < sample.regions.size(); ++i) ++per_server[sample.regions[i].server];
+    SplitContext& ctx = policy.context;
     for (size_t i = first; i < sample.regions.size(); ++i) {
       RegionInfo& r = sample.regions[i];
-      SplitContext ctx = policy.context;
       ctx.regions_of_table_on_server = per_server[r.server];
       ctx.largest_store_size = r.metrics.store_file_bytes;
       r.split_threshold = policy.policy->SplitThreshold(ctx);

@@ -190,6 +190,7 @@ Result<ClusterReadings> ClusterReader::Read(const std::vector<std::string>* only
     if (!regions.ok()) {
       if (only_tables != nullptr || cancelled_) return regions.status();
       report->warnings.push_back(regions.status().message());
+      report->unread_tables.insert(table);
       continue;
     }
     regions->name = table;  // the name as the table list gives it, for the join

@@ -25,6 +25,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,10 @@ struct RemoteOptions {
 
 struct PollReport {
   std::vector<std::string> warnings;  // what could not be read, by URL
+  // Tables listed whose regions could not be read (absent from the sample;
+  // RegionHistoryStore's RecordOptions::unread_tables, so they are not
+  // taken for dropped).
+  std::set<std::string> unread_tables;
   std::vector<std::string> region_server_info_urls;  // the ones read (found or given)
   uint64_t status_bytes = 0;  // size of /status/cluster's answer
   double read_seconds = 0;    // fetching everything
