@@ -1,16 +1,19 @@
 // regionlab-bench-create: how long `create` takes with many split keys, and
 // how long the directory then takes to open again.
 //
-//   regionlab-bench-create [--keys N,N,...] [--servers N] [--dir DIR] [--json]
+//   regionlab-bench-create [--keys N,N,...] [--large] [--servers N] [--dir DIR] [--json]
 //
-// For each N (default 1000,2000,5000,10000) it creates a table pre-split
+// For each N (default 1000,10000; --large adds 100000, a few minutes more)
+// it creates a table pre-split
 // with N keys (HexStringSplit's N+1 regions, as `create 't', 'f',
 // {NUMREGIONS => N+1, SPLITALGO => 'HexStringSplit'}` does) in a fresh data
 // directory, closes the cluster, opens it again, and prints the seconds of
-// each step with the time per region, so that a cost that grows faster than
-// the number of regions shows as a rising per-region time. Speeds are for
-// comparing on one machine, and the ratios between rows of one run are what
-// to read; see docs/reliability.md for a run.
+// each step with the time per region, and that time as a multiple of the
+// first row's: a cost that grows linearly with the number of regions keeps
+// the multiple near 1, a quadratic one multiplies it by the growth in N.
+// Speeds are for comparing on one machine, and the ratios between rows of
+// one run are what to read; see docs/performance.md for a run.
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -28,9 +31,10 @@ using namespace regionlab;
 namespace {
 
 constexpr char kUsage[] =
-    "usage: regionlab-bench-create [--keys N,N,...] [--servers N] [--dir DIR] [--json]\n"
-    "Creates a table pre-split with N keys for each N (default 1000,2000,5000,10000),\n"
-    "closes and reopens the directory, and prints the seconds of each step.\n";
+    "usage: regionlab-bench-create [--keys N,N,...] [--large] [--servers N] [--dir DIR] [--json]\n"
+    "Creates a table pre-split with N keys for each N (default 1000,10000; --large adds\n"
+    "100000), closes and reopens the directory, and prints the seconds of each step,\n"
+    "the milliseconds per region and that time per region as a multiple of the first row's.\n";
 
 double Seconds(std::chrono::steady_clock::time_point since) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
@@ -44,7 +48,7 @@ struct Run {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<size_t> counts = {1000, 2000, 5000, 10000};
+  std::vector<size_t> counts = {1000, 10000};
   int servers = 3;
   bool json = false;
   std::string base;
@@ -61,6 +65,8 @@ int main(int argc, char** argv) {
         }
         p = *end == ',' ? end + 1 : end;
       }
+    } else if (a == "--large") {
+      counts.push_back(100000);
     } else if (a == "--servers" && i + 1 < argc) {
       servers = std::atoi(argv[++i]);
     } else if (a == "--dir" && i + 1 < argc) {
@@ -80,8 +86,10 @@ int main(int argc, char** argv) {
                .string();
   }
   std::vector<Run> runs;
-  if (!json) std::printf("%10s %10s %12s %10s %10s %12s\n", "keys", "create s", "create ms/rgn",
-                         "close s", "open s", "open ms/rgn");
+  if (!json) {
+    std::printf("%8s %10s %13s %8s %9s %9s %11s %8s\n", "keys", "create s", "create ms/rgn",
+                "x first", "close s", "open s", "open ms/rgn", "x first");
+  }
   for (const size_t n : counts) {
     const std::string dir = base + "/keys-" + std::to_string(n);
     std::filesystem::remove_all(dir, ec);
@@ -136,16 +144,26 @@ int main(int argc, char** argv) {
     }
     runs.push_back(run);
     if (!json) {
-      std::printf("%10zu %10.2f %12.3f %10.2f %10.2f %12.3f\n", n, run.create_s,
-                  run.create_s * 1000 / double(n + 1), run.close_s, run.open_s,
-                  run.open_s * 1000 / double(n + 1));
+      // The time per region as a multiple of the first row's: near 1 when
+      // the cost grows linearly with the number of regions.
+      const double regions = double(n + 1), first_regions = double(runs.front().keys + 1);
+      const double create_x = (run.create_s / regions) / (runs.front().create_s / first_regions);
+      const double open_x = (run.open_s / regions) / (runs.front().open_s / first_regions);
+      std::printf("%8zu %10.2f %13.3f %8.2f %9.2f %9.2f %11.3f %8.2f\n", n, run.create_s,
+                  run.create_s * 1000 / regions, create_x, run.close_s, run.open_s,
+                  run.open_s * 1000 / regions, open_x);
       std::fflush(stdout);
     }
     std::filesystem::remove_all(dir, ec);
   }
   if (own_base) std::filesystem::remove_all(base, ec);
+  // The most memory any of the runs held: every region of the largest open at once.
+  struct rusage usage {};
+  ::getrusage(RUSAGE_SELF, &usage);
+  const double peak_mb = double(usage.ru_maxrss) / 1024.0;
+  if (!json) std::printf("peak RSS %.0f MB\n", peak_mb);
   if (json) {
-    std::printf("{\"servers\": %d, \"runs\": [", servers);
+    std::printf("{\"servers\": %d, \"peak_rss_mb\": %.0f, \"runs\": [", servers, peak_mb);
     for (size_t i = 0; i < runs.size(); ++i) {
       std::printf("%s{\"keys\": %zu, \"create_s\": %.3f, \"close_s\": %.3f, \"open_s\": %.3f}",
                   i ? ", " : "", runs[i].keys, runs[i].create_s, runs[i].close_s, runs[i].open_s);

@@ -11,6 +11,7 @@
 #include "regionlab/limits.h"
 #include "rowkey/split_algorithms.h"
 #include "util/clock.h"
+#include "util/crash_point.h"
 #include "util/env.h"
 
 namespace regionlab {
@@ -117,21 +118,40 @@ Result<TableEntry*> ClusterImpl::FindTableLocked(const std::string& text) {
 }
 
 Status ClusterImpl::OpenTableRegionsLocked(TableEntry& table) {
-  std::vector<std::shared_ptr<RegionEntry>> entries;
+  std::vector<RegionOpening> plan;
   {
     ReaderMutexLock l(&mu_);
-    for (const auto& [start, e] : table.regions) entries.push_back(e);
+    for (const auto& [start, e] : table.regions) {
+      if (!e->region) plan.push_back({e, nullptr, Status()});
+    }
   }
-  for (const auto& e : entries) {
-    if (e->region) continue;
-    RegionServer* server = FindServer(e->record.server);
-    if (server == nullptr || !server->online()) server = LeastLoadedServer();
-    if (server == nullptr) return Status::Aborted("no region server is online");
-    RL_RETURN_IF_ERROR(OpenRegionOn(e, server));
-    RecordEvent({clock_->NowMillis(), "region opened", e->record.table, e->record.encoded_name,
-                 server->name(), ""});
+  if (plan.empty()) return Status::OK();
+  PlanServers(&plan);
+  Status s = OpenRegions(&plan, /*keep_going=*/false);
+  // One event a region while there are few; a big create or enable would
+  // otherwise flood the event list and the LOG with thousands of lines.
+  const int64_t now = clock_->NowMillis();
+  const std::string& full = plan.front().entry->record.table;
+  std::map<std::string, size_t> per_server;
+  for (const auto& o : plan) {
+    if (!o.status.ok()) continue;
+    if (plan.size() <= kMaxRegionOpenedEvents) {
+      RecordEvent({now, "region opened", full, o.entry->record.encoded_name, o.server->name(), ""});
+    }
+    ++per_server[o.server->name()];
   }
-  return Status::OK();
+  if (plan.size() > kMaxRegionOpenedEvents) {
+    size_t opened = 0;
+    std::string where;
+    for (const auto& [server, n] : per_server) {
+      opened += n;
+      where += (where.empty() ? "" : ", ") + server + " " + std::to_string(n);
+    }
+    RecordEvent({now, "regions opened", full, "", "",
+                 std::to_string(opened) + " of " + std::to_string(plan.size()) + " regions (" +
+                     where + ")"});
+  }
+  return s;
 }
 
 Status ClusterImpl::CloseTableRegionsLocked(TableEntry& table, bool flush) {
@@ -183,9 +203,12 @@ Status Admin::CreateTable(const TableDescriptor& input, const std::vector<std::s
     start = end;
   }
   desc.enabled = true;
+  // The commit point: the table and every one of its regions, in one catalog
+  // transaction. A crash after it rolls the create forward (the next open
+  // opens every region, making the directories still missing); a crash
+  // before it leaves nothing, since no directory is made before.
+  CrashPoint("create:before-commit");
   RL_RETURN_IF_ERROR(cluster_->catalog_->CreateTable(desc, records, cluster_->clock_->NowMillis()));
-  cluster_->RecordEvent({cluster_->clock_->NowMillis(), "create table", full, "", "",
-                         std::to_string(records.size()) + " regions"});
   return cluster_->RegisterAndOpenTableLocked(full, records);
 }
 
@@ -242,7 +265,7 @@ Status Admin::ModifyTable(const TableDescriptor& input) {
   for (const auto& [start, e] : t->regions) {
     if (removed.empty()) break;
     RegionManifest m;
-    if (!ReadManifest(cluster_->env_, e->dir, &m).ok()) continue;
+    if (!ReadManifestOrEmpty(cluster_->env_, e->dir, &m).ok()) continue;
     for (const auto& family : removed) {
       m.files.erase(family);
       LogIfFailed(cluster_->log_.get(),

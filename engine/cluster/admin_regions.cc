@@ -38,18 +38,25 @@ Result<std::vector<std::shared_ptr<RegionEntry>>> ClusterImpl::ResolveRegions(
   return Status::NotFound("'" + what + "' is neither a table nor an online region");
 }
 
-uint64_t ClusterImpl::SplitThresholdFor(const TableEntry& table, const RegionEntry& entry) const {
+uint64_t ClusterImpl::SplitThresholdFor(const TableEntry& table, const RegionEntry& entry,
+                                        const RegionsPerServer* per_server) const {
   SplitPoint none;
-  return table.policy->SplitThreshold(SplitContextFor(table, entry, none));
+  return table.policy->SplitThreshold(SplitContextFor(table, entry, none, per_server));
 }
 
 SplitContext ClusterImpl::SplitContextFor(const TableEntry& table, const RegionEntry& entry,
-                                          const SplitPoint& sp) const {
+                                          const SplitPoint& sp,
+                                          const RegionsPerServer* per_server) const {
   SplitContext ctx;
   ctx.largest_store_size = sp.largest_store_bytes;
   ctx.has_references = sp.has_references;
   size_t r = 0;
-  for (const auto& [start, e] : table.regions) r += e->server == entry.server ? 1 : 0;
+  if (per_server != nullptr) {
+    auto it = per_server->find(entry.server);
+    r = it == per_server->end() ? 0 : it->second;
+  } else {
+    for (const auto& [start, e] : table.regions) r += e->server == entry.server ? 1 : 0;
+  }
   ctx.regions_of_table_on_server = static_cast<int>(std::max<size_t>(r, 1));
   ctx.flush_size = scale_.FlushSizeOf(table.desc);
   ctx.max_file_size = scale_.MaxFileSizeOf(table.desc);
@@ -61,7 +68,8 @@ SplitContext ClusterImpl::SplitContextFor(const TableEntry& table, const RegionE
   return ctx;
 }
 
-RegionInfo ClusterImpl::InfoFor(const TableEntry& table, const RegionEntry& e) const {
+RegionInfo ClusterImpl::InfoFor(const TableEntry& table, const RegionEntry& e,
+                                const RegionsPerServer* per_server) const {
   RegionInfo info;
   info.encoded_name = e.record.encoded_name;
   info.table = e.record.table;
@@ -72,7 +80,7 @@ RegionInfo ClusterImpl::InfoFor(const TableEntry& table, const RegionEntry& e) c
   info.server = e.region ? e.record.server : std::string();
   if (e.region) info.metrics = e.region->GetMetrics();
   info.split_policy = table.policy->Name();
-  info.split_threshold = SplitThresholdFor(table, e);
+  info.split_threshold = SplitThresholdFor(table, e, per_server);
   info.flush_size = scale_.FlushSizeOf(table.desc);
   return info;
 }
@@ -86,7 +94,10 @@ Result<std::vector<RegionInfo>> Admin::ListRegions(const std::string& table) {
   if (t == cluster_->tables_.end()) return Status::NotFound("Table " + full + " does not exist");
   std::vector<RegionInfo> out;
   out.reserve(t->second.regions.size());
-  for (const auto& [start, e] : t->second.regions) out.push_back(cluster_->InfoFor(t->second, *e));
+  const auto per_server = cluster_->CountRegionsPerServer(t->second);
+  for (const auto& [start, e] : t->second.regions) {
+    out.push_back(cluster_->InfoFor(t->second, *e, &per_server));
+  }
   return out;
 }
 
@@ -229,7 +240,7 @@ Status ClusterImpl::SplitLocked(const std::shared_ptr<RegionEntry>& entry,
     return s.WithContext(where + " (the parent stays online)");
   }
   RegionManifest pm;
-  if (s.ok()) s = ReadManifest(env_, entry->dir, &pm);
+  if (s.ok()) s = ReadManifestOrEmpty(env_, entry->dir, &pm);
   if (s.ok()) {
     s = WriteReferenceManifest(env_, RegionDir(parent.table, a.encoded_name),
                                {{parent.encoded_name, pm}}, StoreFileReference::Half::kBottom,
@@ -500,8 +511,8 @@ Status ClusterImpl::MergeLocked(const std::shared_ptr<RegionEntry>& ea,
     return s.WithContext(where + (back.ok() ? " (both regions stay online)" : " (" + back.ToString() + ")"));
   }
   RegionManifest ma, mb;
-  if (s.ok()) s = ReadManifest(env_, first->dir, &ma);
-  if (s.ok()) s = ReadManifest(env_, second->dir, &mb);
+  if (s.ok()) s = ReadManifestOrEmpty(env_, first->dir, &ma);
+  if (s.ok()) s = ReadManifestOrEmpty(env_, second->dir, &mb);
   if (s.ok()) {
     s = WriteReferenceManifest(env_, RegionDir(a.table, m.encoded_name),
                                {{a.encoded_name, ma}, {b.encoded_name, mb}},

@@ -183,16 +183,23 @@ Status ClusterImpl::StopServerLocked(RegionServer* server) {
                                             std::to_string(outputs.size()) + " regions"}),
               "recording the WAL split of " + server->name() + " in the catalog");
   // Reassign: each region opens elsewhere and replays its recovered edits.
-  for (const auto& e : hosted) {
-    RegionServer* to = LeastLoadedServer(server);
-    if (to == nullptr) return Status::Aborted("no region server left to take the regions");
-    RL_RETURN_IF_ERROR(OpenRegionOn(e, to));
-    LogIfFailed(log_.get(),
-                catalog_->AddServerEvent({0, clock_->NowMillis(), to->name(),
-                                          std::string(kEventFailover), e->record.encoded_name,
-                                          server->name(), to->name(), ""}),
-                "recording the failover of region " + e->record.encoded_name + " in the catalog");
+  std::vector<RegionOpening> plan;
+  for (const auto& e : hosted) plan.push_back({e, nullptr, Status()});
+  PlanServers(&plan, /*excluding=*/server);
+  if (!plan.empty() && plan.front().server == nullptr) {
+    return Status::Aborted("no region server left to take the regions");
   }
+  const Status reopened = OpenRegions(&plan, /*keep_going=*/false);
+  CatalogBatch failovers;
+  for (const auto& o : plan) {
+    if (!o.status.ok()) continue;
+    failovers.AddServerEvent({0, clock_->NowMillis(), o.server->name(),
+                              std::string(kEventFailover), o.entry->record.encoded_name,
+                              server->name(), o.server->name(), ""});
+  }
+  LogIfFailed(log_.get(), catalog_->Apply(failovers),
+              "recording the failover of the regions of " + server->name() + " in the catalog");
+  RL_RETURN_IF_ERROR(reopened);
   ClusterEvent ev{clock_->NowMillis(), "failover", "", "", server->name(),
                   std::to_string(hosted.size()) + " regions reopened elsewhere, " +
                       std::to_string(edits) + " WAL edits replayed"};

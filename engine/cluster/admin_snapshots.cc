@@ -209,7 +209,7 @@ Status Admin::Snapshot(const std::string& table, const std::string& name, bool s
       if (!s.ok()) return fail(s);
     } else {
       RegionManifest m;
-      Status s = ReadManifest(c.env_, e->dir, &m);
+      Status s = ReadManifestOrEmpty(c.env_, e->dir, &m);
       for (auto it = m.files.begin(); s.ok() && it != m.files.end(); ++it) {
         for (const std::string& file : it->second) {
           if (IsReferenceName(file)) {

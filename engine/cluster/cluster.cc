@@ -71,27 +71,6 @@ RegionServer* ClusterImpl::FindServer(const std::string& name) const {
   return nullptr;
 }
 
-size_t ClusterImpl::RegionCountOn(const RegionServer* server) const {
-  ReaderMutexLock l(&mu_);
-  size_t n = 0;
-  for (const auto& [name, e] : regions_) n += e->server == server ? 1 : 0;
-  return n;
-}
-
-RegionServer* ClusterImpl::LeastLoadedServer(const RegionServer* excluding) const {
-  RegionServer* best = nullptr;
-  size_t best_count = 0;
-  for (const auto& s : servers_) {
-    if (!s->online() || s.get() == excluding) continue;
-    const size_t n = RegionCountOn(s.get());
-    if (best == nullptr || n < best_count) {
-      best = s.get();
-      best_count = n;
-    }
-  }
-  return best;
-}
-
 RegionRecord ClusterImpl::NewRegionRecord(const std::string& table, const std::string& start,
                                           const std::string& end) {
   RegionRecord r;
@@ -137,95 +116,6 @@ RegionDescriptor ClusterImpl::RegionDescriptorFor(const TableDescriptor& desc,
 }
 
 std::string ClusterImpl::CorruptDir() const { return JoinPath(data_dir_, kCorruptDirName); }
-
-Status ClusterImpl::OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, RegionServer* server,
-                                 std::vector<std::string>* warnings) {
-  TableDescriptor desc;
-  {
-    ReaderMutexLock l(&mu_);
-    auto it = tables_.find(entry->record.table);
-    if (it == tables_.end()) return Status::NotFound("table " + entry->record.table);
-    desc = it->second.desc;
-  }
-  const std::string encoded = entry->record.encoded_name;
-  const std::string table = entry->record.table;
-  const std::string server_name = server->name();
-  const std::string start = entry->record.start_key, end = entry->record.end_key;
-  const uint64_t flush_size = scale_.FlushSizeOf(desc);
-  const uint64_t global_mark = server->memstore()->FlushMark();
-  // In place before the region opens: an open can flush recovered edits and
-  // queue a compaction.
-  RegionListener listener{
-      [this, encoded, table, server_name, start, end, flush_size,
-       global_mark](const FlushEvent& e) {
-        ClusterEvent ev{e.time_ms, "flush", table, encoded, server_name,
-                        std::string(FlushReasonName(e.reason)) + ": " + std::to_string(e.cells) +
-                            " cells, " + std::to_string(e.file_bytes) + " bytes"};
-        ev.start_key = start;
-        ev.end_key = end;
-        ev.cause = FlushReasonName(e.reason);
-        ev.input_bytes = e.memstore_bytes;
-        ev.output_bytes = e.file_bytes;
-        ev.cells = e.cells;
-        ev.duration_ms = e.duration_ms;
-        if (e.reason == FlushReason::kSize) ev.threshold_bytes = flush_size;
-        if (e.reason == FlushReason::kGlobalPressure) ev.threshold_bytes = global_mark;
-        RecordEvent(std::move(ev));
-        if (options_.auto_split) RequestSplitCheck(encoded);
-      },
-      [this, encoded, table, server_name, start, end](const CompactionEvent& e) {
-        ClusterEvent ev{e.time_ms, e.major ? "major compaction" : "minor compaction", table,
-                        encoded, server_name,
-                        e.family + ": " + std::to_string(e.input_files) + " files, " +
-                            std::to_string(e.input_bytes) + " -> " +
-                            std::to_string(e.output_bytes) + " bytes" +
-                            (e.off_peak ? " (off-peak)" : "")};
-        ev.start_key = start;
-        ev.end_key = end;
-        ev.cause = e.reason + (e.off_peak ? " (off-peak)" : "");
-        ev.input_files = e.input_files;
-        ev.input_bytes = e.input_bytes;
-        ev.output_bytes = e.output_bytes;
-        ev.cells = e.output_cells;
-        ev.duration_ms = e.duration_ms;
-        RecordEvent(std::move(ev));
-        RequestSplitCheck(encoded);  // also lets the janitor see finished daughters
-      },
-      [this, encoded, table, server_name](const std::string& what, const Status& error) {
-        RecordEvent({clock_->NowMillis(),
-                     what == "flush" ? std::string(kEventFlushFailed)
-                                     : std::string(kEventCompactionFailed),
-                     table, encoded, server_name, error.ToString()});
-      }};
-  RecoveryReport report;
-  RegionOptions options = RegionOptionsFor(desc, server);
-  options.wal_corrupt_dir = JoinPath(CorruptDir(), encoded);
-  auto region = Region::Open(options, entry->dir, RegionDescriptorFor(desc, entry->record),
-                             server->wal(), &report, std::move(listener));
-  for (const auto& w : report.warnings) {
-    RecordEvent({clock_->NowMillis(), std::string(kEventKindDamage), table, encoded, server_name, w});
-    if (warnings != nullptr) warnings->push_back(w);
-  }
-  if (!region.ok()) return region.status();
-  std::shared_ptr<Region> shared(std::move(*region));
-  RegionRecord rec = entry->record;
-  rec.state = RegionState::kOpen;
-  rec.server = server->name();
-  Status s = catalog_->UpdateRegion(rec);
-  if (!s.ok()) {
-    LogIfFailed(log_.get(), shared->Close(),
-                "closing region " + encoded + " of " + table + " after the catalog refused its opening");
-    return s;
-  }
-  WriterMutexLock l(&mu_);
-  entry->record = rec;
-  entry->region = std::move(shared);
-  entry->server = server;
-  entry->open_seq_num = report.max_sequence_id + 1;
-  entry->opened_ms = clock_->NowMillis();
-  entry->open_error.clear();
-  return Status::OK();
-}
 
 Status ClusterImpl::LoadLabScale() {
   const std::string path = JoinPath(data_dir_, kLabScaleFile);
@@ -451,27 +341,31 @@ Status ClusterImpl::OpenRecovering(ClusterOpenReport* report) {
       regions_[encoded] = e;
     }
   }
-  std::vector<std::shared_ptr<RegionEntry>> to_open;
+  // Servers for all regions at once, then one catalog transaction for where
+  // they opened: the cost per region does not grow with the number of regions.
+  std::vector<RegionOpening> plan;
   {
     ReaderMutexLock l(&mu_);
     for (const auto& [name, e] : regions_) {
-      if (tables_.at(e->record.table).desc.enabled) to_open.push_back(e);
+      if (tables_.at(e->record.table).desc.enabled) plan.push_back({e, nullptr, Status()});
     }
   }
-  for (const auto& e : to_open) {
-    RegionServer* server = FindServer(e->record.server);
-    if (server == nullptr || !server->online()) server = LeastLoadedServer();
-    Status s = OpenRegionOn(e, server, &report->warnings);
-    if (!s.ok()) {
-      const std::string what = "region " + e->record.encoded_name + " of " + e->record.table +
-                               " (rows '" + ToStringBinary(e->record.start_key) + "' to '" +
-                               ToStringBinary(e->record.end_key) + "')";
-      report->warnings.push_back(what + " is offline: it did not open: " + s.ToString());
-      WriterMutexLock l(&mu_);
-      e->open_error = s.ToString();
+  PlanServers(&plan);
+  // A region that does not open stays offline, named in the report; the
+  // status returned repeats the first of those.
+  (void)OpenRegions(&plan, /*keep_going=*/true, &report->warnings);
+  for (const auto& o : plan) {
+    if (o.status.ok()) {
+      ++report->regions_opened;
       continue;
     }
-    ++report->regions_opened;
+    const RegionRecord& r = o.entry->record;
+    const std::string what = "region " + r.encoded_name + " of " + r.table + " (rows '" +
+                             ToStringBinary(r.start_key) + "' to '" + ToStringBinary(r.end_key) +
+                             "')";
+    report->warnings.push_back(what + " is offline: it did not open: " + o.status.ToString());
+    WriterMutexLock l(&mu_);
+    o.entry->open_error = o.status.ToString();
   }
   RunJanitor();
 
@@ -663,13 +557,16 @@ Status Cluster::WaitForBackgroundWork() {
       while (!impl_->split_queue_.empty() || impl_->split_busy_) impl_->split_cv_.Wait();
     }
     // A split opens daughters that compact: settle until a round finds nothing new.
+    const std::set<const Region*> waited = [&] {
+      std::set<const Region*> out;
+      for (const auto& r : regions) out.insert(r.get());
+      return out;
+    }();
     bool idle = true;
     {
       ReaderMutexLock rl(&impl_->mu_);
       for (const auto& [name, e] : impl_->regions_) {
-        if (e->region && std::find(regions.begin(), regions.end(), e->region) == regions.end()) {
-          idle = false;
-        }
+        if (e->region && waited.count(e->region.get()) == 0) idle = false;
       }
     }
     if (idle) return Status::OK();

@@ -1,5 +1,6 @@
 // ClusterImpl: the state behind Cluster, Admin and Table. Split by concern:
-//   cluster.cc          open, recovery of unfinished operations, WAL split, assignment, close
+//   cluster.cc          open, recovery of unfinished operations, WAL split, close
+//   assignment.cc       choosing servers for regions, opening regions on them
 //   table_client.cc     routing rows to regions, retries, scans across regions
 //   admin_ddl.cc        namespaces and table DDL
 //   admin_regions.cc    flush, compact, split, merge, move, balance, server stop/start
@@ -70,6 +71,36 @@ inline constexpr char kEventWritesResumed[] = "writes resumed";
 inline constexpr char kEventFlushFailed[] = "flush failed";
 inline constexpr char kEventCompactionFailed[] = "compaction failed";
 inline constexpr char kEventSplitFailed[] = "split failed";
+// Opening more regions of a table than this at once (a create with many
+// split keys, an enable) records one "regions opened" event, not one each.
+inline constexpr size_t kMaxRegionOpenedEvents = 100;
+
+// A region to open and the server to open it on (nullptr: to be chosen by
+// PlanServers); `status` is the outcome, set by ClusterImpl::OpenRegions.
+struct RegionOpening {
+  std::shared_ptr<RegionEntry> entry;
+  RegionServer* server = nullptr;
+  Status status;
+};
+
+class ClusterImpl;
+
+// Places many regions at once (assignment.cc): each online server's regions
+// are counted once, then every Pick is the least loaded server counting the
+// regions placed before it, so placing n regions among r costs O(n + r), not
+// O(n * r). The first of the least loaded wins ties, in server order.
+// Not thread-safe; use under admin_mu_ (the counts are a snapshot).
+class RegionPlacer {
+ public:
+  explicit RegionPlacer(const ClusterImpl& cluster, const RegionServer* excluding = nullptr);
+  // The least loaded online server (nullptr when none), counted as one more.
+  RegionServer* Pick();
+  // Counts one more region on `server` (placed by other means).
+  void Place(const RegionServer* server);
+
+ private:
+  std::vector<std::pair<RegionServer*, size_t>> load_;
+};
 
 struct TableEntry {
   TableDescriptor desc;
@@ -89,26 +120,44 @@ class ClusterImpl {
   Status Open(ClusterOpenReport* report);
   // Reads, or with options_.lab_scale > 0 sets, the directory's lab scale.
   Status LoadLabScale();
-  Status OpenRecovering(ClusterOpenReport* report);
+  Status OpenRecovering(ClusterOpenReport* report) REQUIRES(admin_mu_);
   // To the engine's LOG (nothing before Open has opened it).
   void Log(LogLevel level, const std::string& message) const;
   Status Close();
   std::string TableDir(const std::string& full_name) const;
   std::string RegionDir(const std::string& table, const std::string& encoded) const;
   RegionServer* FindServer(const std::string& name) const;
+
+  // assignment.cc
   // Opens the entry's region on `server` (replaying recovered edits) and
   // publishes it to the router. REQUIRES: admin_mu_ held.
   // Damage found while recovering goes to *warnings (when given) and to the
   // events.
   Status OpenRegionOn(const std::shared_ptr<RegionEntry>& entry, RegionServer* server,
                       std::vector<std::string>* warnings = nullptr) REQUIRES(admin_mu_);
+  // OpenRegionOn for many regions: opens them in order (stopping at the
+  // first failure unless keep_going), records every opened one in the
+  // catalog in one transaction, then publishes them all. Returns the
+  // catalog's error, else the first region's error; each opening's status
+  // says how it went. REQUIRES: admin_mu_ held, every server set.
+  Status OpenRegions(std::vector<RegionOpening>* plan, bool keep_going,
+                     std::vector<std::string>* warnings = nullptr) REQUIRES(admin_mu_);
+  // Sets the server of every opening without one: the server the region was
+  // last on when it is online (and not `excluding`), else the least loaded.
+  void PlanServers(std::vector<RegionOpening>* plan, const RegionServer* excluding = nullptr)
+      REQUIRES(admin_mu_);
+  // The region of `entry` opened on `server`, not yet published.
+  Result<std::shared_ptr<Region>> OpenRegionFiles(const RegionEntry& entry, RegionServer* server,
+                                                  uint64_t* max_sequence_id,
+                                                  std::vector<std::string>* warnings)
+      REQUIRES(admin_mu_);
+  // The online server with the fewest regions (nullptr when none is online).
+  RegionServer* LeastLoadedServer(const RegionServer* excluding = nullptr) const;
+  size_t RegionCountOn(const RegionServer* server) const;
   // <data dir>/corrupt.
   std::string CorruptDir() const;
   RegionOptions RegionOptionsFor(const TableDescriptor& desc, RegionServer* server) const;
   RegionDescriptor RegionDescriptorFor(const TableDescriptor& desc, const RegionRecord& r) const;
-  // The online server with the fewest regions (nullptr when none is online).
-  RegionServer* LeastLoadedServer(const RegionServer* excluding = nullptr) const;
-  size_t RegionCountOn(const RegionServer* server) const;
   // A new region record: encoded name = MD5 of "table,start,id." as in HBase.
   RegionRecord NewRegionRecord(const std::string& table, const std::string& start,
                                const std::string& end) REQUIRES(admin_mu_);
@@ -149,9 +198,17 @@ class ClusterImpl {
   // Automatic splits: queued after flushes, run on split_thread_.
   void RequestSplitCheck(const std::string& encoded);
   void CheckSplit(const std::string& encoded);
+  // The regions of `table` on each server, counted once for the calls below
+  // made for every region of a table (a list of regions, a metrics sample),
+  // which would otherwise count them again for each region.
+  using RegionsPerServer = std::map<const RegionServer*, size_t>;
+  RegionsPerServer CountRegionsPerServer(const TableEntry& table) const;
+  // `per_server`: CountRegionsPerServer(table), or nullptr to count here.
   SplitContext SplitContextFor(const TableEntry& table, const RegionEntry& entry,
-                               const SplitPoint& sp) const;
-  uint64_t SplitThresholdFor(const TableEntry& table, const RegionEntry& entry) const;
+                               const SplitPoint& sp,
+                               const RegionsPerServer* per_server = nullptr) const;
+  uint64_t SplitThresholdFor(const TableEntry& table, const RegionEntry& entry,
+                             const RegionsPerServer* per_server = nullptr) const;
   // The table named `text` ("ns:name" or "name"). REQUIRES: admin_mu_ held
   // (entries are only erased under it, so the pointer stays valid).
   Result<TableEntry*> FindTableLocked(const std::string& text) REQUIRES(admin_mu_);
@@ -195,7 +252,8 @@ class ClusterImpl {
   void SamplerLoop();
   void RecordEvent(ClusterEvent event);
   Result<std::vector<ClusterSample>> StoredMetrics(int64_t from_ms, int64_t to_ms);
-  RegionInfo InfoFor(const TableEntry& table, const RegionEntry& entry) const;
+  RegionInfo InfoFor(const TableEntry& table, const RegionEntry& entry,
+                     const RegionsPerServer* per_server = nullptr) const;
 
   const std::string data_dir_;
   const ClusterOptions options_;

@@ -57,8 +57,9 @@ ClusterSample ClusterImpl::SampleNow() {
   {
     ReaderMutexLock l(&mu_);
     for (const auto& [name, t] : tables_) {
+      const auto regions_per_server = CountRegionsPerServer(t);
       for (const auto& [start, e] : t.regions) {
-        RegionInfo info = InfoFor(t, *e);
+        RegionInfo info = InfoFor(t, *e, &regions_per_server);
         if (e->region && e->server) {
           ServerMetrics& m = per_server[e->server];
           ++m.regions;

@@ -115,6 +115,13 @@ Status ReadManifest(Env* env, const std::string& dir, RegionManifest* out) {
   return DecodeManifest(text, path, out);
 }
 
+Status ReadManifestOrEmpty(Env* env, const std::string& dir, RegionManifest* out) {
+  Status s = ReadManifest(env, dir, out);
+  if (!s.IsNotFound()) return s;
+  *out = RegionManifest();
+  return Status::OK();
+}
+
 Status WriteManifest(Env* env, const std::string& dir, const RegionManifest& manifest) {
   return env->WriteFileAtomically(JoinPath(dir, kManifestFileName), EncodeManifest(manifest));
 }

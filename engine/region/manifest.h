@@ -33,8 +33,11 @@ std::string EncodeManifest(const RegionManifest& manifest);
 // Corruption naming `source` and the line when the text is malformed or its CRC does not match.
 Status DecodeManifest(std::string_view text, const std::string& source, RegionManifest* out);
 
-// Reads dir/MANIFEST. NotFound when there is none (a new region).
+// Reads dir/MANIFEST. NotFound when there is none (a new region: one is
+// written when its file set first changes, by its first flush).
 Status ReadManifest(Env* env, const std::string& dir, RegionManifest* out);
+// ReadManifest, with a missing MANIFEST read as a region without files.
+Status ReadManifestOrEmpty(Env* env, const std::string& dir, RegionManifest* out);
 // Replaces dir/MANIFEST atomically (write temp, sync, rename, sync directory).
 Status WriteManifest(Env* env, const std::string& dir, const RegionManifest& manifest);
 

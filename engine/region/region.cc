@@ -117,21 +117,28 @@ Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
   // Nothing else runs yet; held throughout for the manifest.
   MutexLock state(&state_mu_);
   Status s = ReadManifest(env_, dir_, &manifest_);
-  const bool fresh = s.IsNotFound();
-  if (!s.ok() && !fresh) return s.WithContext("region " + descriptor_.encoded_name);
+  // No MANIFEST: a new region. It writes none until its file set first
+  // changes (a flush): until then it has no files for one to name, and
+  // creating thousands of regions costs no sync each.
+  if (!s.ok() && !s.IsNotFound()) return s.WithContext("region " + descriptor_.encoded_name);
 
-  // Leftovers of an interrupted flush or compaction.
+  // Leftovers of an interrupted flush or compaction. `.tmp` and the family
+  // directories are made by the first store file written (WriteStoreFile),
+  // not here, and are not removed and made again: a new region is one
+  // directory, and on a filesystem that discards freed blocks at once every
+  // directory made and removed costs milliseconds.
   const std::string tmp_dir = JoinPath(dir_, ".tmp");
   if (env_->FileExists(tmp_dir)) {
     auto children = env_->GetChildren(tmp_dir);
-    if (children.ok()) {
-      for (const auto& name : *children) {
-        report->removed_orphans.push_back(JoinPath(tmp_dir, name));
-      }
+    if (!children.ok()) return children.status().WithContext("region " + descriptor_.encoded_name);
+    for (const auto& name : *children) {
+      const std::string path = JoinPath(tmp_dir, name);
+      report->removed_orphans.push_back(path);
+      Status removed = env_->RemoveFile(path);
+      if (!removed.ok()) removed = env_->RemoveDirRecursive(path);
+      RL_RETURN_IF_ERROR(removed);
     }
-    RL_RETURN_IF_ERROR(env_->RemoveDirRecursive(tmp_dir));
   }
-  RL_RETURN_IF_ERROR(env_->CreateDirs(tmp_dir));
 
   auto families = descriptor_.families;
   std::sort(families.begin(), families.end(),
@@ -145,7 +152,6 @@ Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
     store.blocking_store_files = options_.blocking_store_files;
     // The family's CONFIGURATION overrides the table's, as in HBase.
     ApplyStoreConfiguration(family.configuration, &store.compaction, &store.blocking_store_files);
-    RL_RETURN_IF_ERROR(env_->CreateDirs(store.dir));
     auto version = std::make_shared<StoreVersion>();
     version->active = std::make_shared<MemStore>();
     const auto& listed = manifest_.files[family.name];  // creates an empty entry when new
@@ -156,7 +162,9 @@ Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
       max_seq = std::max(max_seq, (*file)->reader->info().max_sequence_id);
       version->files.push_back(*file);
     }
-    auto children = env_->GetChildren(store.dir);
+    auto children = env_->FileExists(store.dir) ? env_->GetChildren(store.dir)
+                                                : Result<std::vector<std::string>>(
+                                                      std::vector<std::string>());
     if (!children.ok()) return children.status();
     for (const auto& name : *children) {
       if (live.count(name) == 0) {
@@ -172,7 +180,6 @@ Status RegionImpl::Open(Wal* shared_wal, RecoveryReport* report) {
   flushed_sequence_id_ = manifest_.flushed_sequence_id;
   next_sequence_id_ = max_seq + 1;
   read_point_ = max_seq;
-  if (fresh) RL_RETURN_IF_ERROR(WriteManifestLocked());
   state.Unlock();
 
   if (options_.background_pool != nullptr) {

@@ -49,6 +49,14 @@ Result<std::shared_ptr<StoreFile>> RegionImpl::WriteStoreFile(
   }
   const std::string name = StoreFileName(number);
   const std::string tmp_path = JoinPath(JoinPath(dir_, ".tmp"), name);
+  // A region makes its `.tmp` and family directories with its first store
+  // file (see Open). A new family directory's entry is made durable before
+  // a file in it can be named by the manifest.
+  RL_RETURN_IF_ERROR(env_->CreateDirs(JoinPath(dir_, ".tmp")));
+  if (!env_->FileExists(st.dir)) {
+    RL_RETURN_IF_ERROR(env_->CreateDirs(st.dir));
+    RL_RETURN_IF_ERROR(env_->SyncDir(dir_));
+  }
   StoreFileWriterOptions wo;
   wo.family = st.family.name;
   wo.block_size = st.family.block_size;
