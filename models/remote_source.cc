@@ -208,8 +208,13 @@ void RemoteSource::pollNow() {
         result->ok = true;
         for (const std::string& w : report.warnings) result->warnings << QString::fromStdString(w);
         auto schema = std::make_shared<SchemaSnapshot>();
+        // The tables are those of this poll's regions: the reader keeps the
+        // schemas of tables dropped since, and a table always has a region.
+        std::set<std::string> polled;
+        for (const auto& r : sample->regions) polled.insert(r.table);
         std::set<std::string> namespaces;
         for (auto& [name, desc] : connection->reader().descriptors()) {
+          if (polled.count(desc.FullName()) == 0) continue;
           namespaces.insert(desc.ns);
           schema->tables.push_back(desc);
         }

@@ -333,12 +333,23 @@ class RemoteSourceTest : public QObject {
     QCOMPARE(source.nextPollDelayMs(), 2000);
     QVERIFY(source.lastGoodPoll().isValid());
     QVERIFY(source.statusText().contains(QStringLiteral("last good poll")));
-    QCOMPARE(schemas.count(), 1);
+    QCOMPARE(schemas.count(), 1);  // with each good poll
     QCOMPARE(source.schema()->tables.size(), size_t{1});
     QCOMPARE(source.schema()->tables[0].FullName(), std::string("users"));
     size_t regions = 0;
     for (const auto& r : source.latestSample()->regions) regions += r.table == "users" ? 1 : 0;
     QCOMPARE(regions, size_t{2});
+    // A table dropped since the last poll leaves the schema.
+    regionlab::TableDescriptor gone = users;
+    gone.name = "gone";
+    QVERIFY((*cluster)->admin().CreateTable(gone, {}).ok());
+    source.pollNow();  // or the next poll on the timer, should one be under way
+    QVERIFY(QTest::qWaitFor([&] { return source.schema()->tables.size() == 2; }, kWaitMs));
+    QVERIFY((*cluster)->admin().DisableTable("gone").ok());
+    QVERIFY((*cluster)->admin().DeleteTable("gone").ok());
+    source.pollNow();
+    QVERIFY(QTest::qWaitFor([&] { return source.schema()->tables.size() == 1; }, kWaitMs));
+    QCOMPARE(source.schema()->tables[0].FullName(), std::string("users"));
     server->Stop();
     QVERIFY((*cluster)->Close().ok());
   }
