@@ -1,5 +1,6 @@
 #include "models/cluster_tree_model.h"
 
+#include <QColor>
 #include <QDateTime>
 #include <map>
 
@@ -14,7 +15,9 @@ struct ClusterTreeModel::Node {
   QString tooltip;
   QString table;   // full table name for tables and below
   QString target;  // admin target
+  QString source;  // the remote source's id; "" embedded
   bool enabled = true;
+  bool failing = false;
   Node* parent = nullptr;
   int row = 0;
   std::vector<std::unique_ptr<Node>> children;
@@ -25,6 +28,7 @@ struct ClusterTreeModel::Node {
     child->key = std::move(nodeKey);
     child->text = std::move(nodeText);
     child->table = table;
+    child->source = source;
     child->enabled = enabled;
     child->parent = this;
     child->row = static_cast<int>(children.size());
@@ -47,10 +51,44 @@ bool sameShape(const Node& a, const Node& b) {
   return true;
 }
 
-std::unique_ptr<Node> buildTree(const SchemaSnapshot* schema,
-                                const std::vector<regionlab::RegionInfo>& regions) {
-  auto root = std::make_unique<Node>();
-  if (schema == nullptr) return root;
+// The "Column families (N)" node of `table` and its families, keyed under `keyPrefix`.
+void addFamilies(Node* table, const regionlab::TableDescriptor& desc, const QString& keyPrefix) {
+  Node* families = table->add(Kind::FamilyGroup, keyPrefix,
+                              QObject::tr("Column families (%1)").arg(desc.families.size()));
+  families->target = table->table;
+  for (const auto& f : desc.families) {
+    Node* fam = families->add(Kind::Family,
+                              keyPrefix + QLatin1Char('/') +
+                                  QString::fromStdString(f.name),
+                              QString::fromStdString(f.name));
+    fam->target = table->table;
+    fam->tooltip =
+        QObject::tr("VERSIONS %1, BLOOMFILTER %2, COMPRESSION %3%4, DATA_BLOCK_ENCODING %5%6")
+            .arg(f.max_versions)
+            .arg(QLatin1String(regionlab::BloomTypeName(f.bloom)),
+                 QLatin1String(regionlab::CompressionName(f.compression)),
+                 f.compaction_compression
+                     ? QObject::tr(" (compactions %1)")
+                           .arg(QLatin1String(
+                               regionlab::CompressionName(*f.compaction_compression)))
+                     : QString(),
+                 QLatin1String(regionlab::DataBlockEncodingName(f.data_block_encoding)),
+                 f.in_memory ? QObject::tr(", IN_MEMORY") : QString());
+  }
+}
+
+// A table node's tooltip: its name and split settings.
+QString tableTooltip(const regionlab::TableDescriptor& desc) {
+  return QObject::tr("%1\nMAX_FILESIZE %2, MEMSTORE_FLUSHSIZE %3%4")
+      .arg(QString::fromStdString(desc.FullName()), formatBytes(desc.max_file_size),
+           formatBytes(desc.memstore_flush_size),
+           desc.split_policy.empty()
+               ? QString()
+               : QObject::tr("\nSPLIT_POLICY %1").arg(QString::fromStdString(desc.split_policy)));
+}
+
+// The embedded cluster's namespaces, tables, regions and snapshots.
+void addEmbedded(Node* root, const SchemaSnapshot* schema, const std::vector<regionlab::RegionInfo>& regions) {
   std::map<std::string, std::vector<const regionlab::RegionInfo*>> byTable;
   for (const auto& r : regions) byTable[r.table].push_back(&r);
   std::map<std::string, Node*> namespaces;
@@ -75,35 +113,8 @@ std::unique_ptr<Node> buildTree(const SchemaSnapshot* schema,
     table->target = full;
     table->enabled = desc.enabled;
     if (!desc.enabled) table->text += QObject::tr(" (disabled)");
-    table->tooltip = QObject::tr("%1\nMAX_FILESIZE %2, MEMSTORE_FLUSHSIZE %3%4")
-                         .arg(full, formatBytes(desc.max_file_size),
-                              formatBytes(desc.memstore_flush_size),
-                              desc.split_policy.empty()
-                                  ? QString()
-                                  : QObject::tr("\nSPLIT_POLICY %1")
-                                        .arg(QString::fromStdString(desc.split_policy)));
-    Node* families = table->add(Kind::FamilyGroup, QStringLiteral("f/") + full,
-                                QObject::tr("Column families (%1)").arg(desc.families.size()));
-    families->target = full;
-    for (const auto& f : desc.families) {
-      Node* fam = families->add(Kind::Family,
-                                QStringLiteral("f/") + full + QLatin1Char('/') +
-                                    QString::fromStdString(f.name),
-                                QString::fromStdString(f.name));
-      fam->target = full;
-      fam->tooltip =
-          QObject::tr("VERSIONS %1, BLOOMFILTER %2, COMPRESSION %3%4, DATA_BLOCK_ENCODING %5%6")
-              .arg(f.max_versions)
-              .arg(QLatin1String(regionlab::BloomTypeName(f.bloom)),
-                   QLatin1String(regionlab::CompressionName(f.compression)),
-                   f.compaction_compression
-                       ? QObject::tr(" (compactions %1)")
-                             .arg(QLatin1String(
-                                 regionlab::CompressionName(*f.compaction_compression)))
-                       : QString(),
-                   QLatin1String(regionlab::DataBlockEncodingName(f.data_block_encoding)),
-                   f.in_memory ? QObject::tr(", IN_MEMORY") : QString());
-    }
+    table->tooltip = tableTooltip(desc);
+    addFamilies(table, desc, QStringLiteral("f/") + full);
     const auto& tableRegions = byTable[desc.FullName()];
     Node* regionGroup = table->add(Kind::RegionGroup, QStringLiteral("r/") + full,
                                    QObject::tr("Regions (%1)").arg(tableRegions.size()));
@@ -141,12 +152,39 @@ std::unique_ptr<Node> buildTree(const SchemaSnapshot* schema,
             .arg(s.files)
             .arg(formatBytes(s.bytes));
   }
+}
+
+// A remote cluster's node and its tables, keyed under "c/<id>".
+void addRemote(Node* root, const ClusterTreeModel::RemoteNode& remote) {
+  const QString prefix = QStringLiteral("c/") + remote.id;
+  Node* node = root->add(Kind::Connection, prefix, remote.text);
+  node->source = remote.id;
+  node->tooltip = remote.tooltip;
+  node->failing = remote.failing;
+  if (!remote.schema) return;
+  for (const auto& desc : remote.schema->tables) {
+    const QString full = QString::fromStdString(desc.FullName());
+    Node* table = node->add(Kind::Table, prefix + QStringLiteral("/t/") + full, full);
+    table->table = full;
+    table->target = full;
+    table->tooltip = tableTooltip(desc);
+    addFamilies(table, desc, prefix + QStringLiteral("/f/") + full);
+  }
+}
+
+std::unique_ptr<Node> buildTree(const SchemaSnapshot* schema, const std::vector<regionlab::RegionInfo>& regions,
+                                const std::vector<ClusterTreeModel::RemoteNode>& remotes) {
+  auto root = std::make_unique<Node>();
+  if (schema != nullptr) addEmbedded(root.get(), schema, regions);
+  for (const auto& remote : remotes) addRemote(root.get(), remote);
   return root;
 }
 
 void copyChangedTexts(Node* shown, const Node* fresh, std::vector<Node*>* changed) {
   if (shown->text != fresh->text || shown->tooltip != fresh->tooltip ||
-      shown->enabled != fresh->enabled || shown->target != fresh->target) {
+      shown->enabled != fresh->enabled || shown->target != fresh->target ||
+      shown->failing != fresh->failing) {
+    shown->failing = fresh->failing;
     shown->text = fresh->text;
     shown->tooltip = fresh->tooltip;
     shown->enabled = fresh->enabled;
@@ -175,8 +213,13 @@ void ClusterTreeModel::updateRegions(const regionlab::ClusterSample& sample) {
   rebuild();
 }
 
+void ClusterTreeModel::setRemoteSources(std::vector<RemoteNode> remotes) {
+  m_remotes = std::move(remotes);
+  rebuild();
+}
+
 void ClusterTreeModel::rebuild() {
-  std::unique_ptr<Node> fresh = buildTree(m_schema.get(), m_regions);
+  std::unique_ptr<Node> fresh = buildTree(m_schema.get(), m_regions, m_remotes);
   if (sameShape(*fresh, *m_root)) {
     std::vector<Node*> changed;
     copyChangedTexts(m_root.get(), fresh.get(), &changed);
@@ -240,6 +283,8 @@ QVariant ClusterTreeModel::data(const QModelIndex& index, int role) const {
     case TargetRole: return n->target;
     case KeyRole: return n->key;
     case EnabledRole: return n->enabled;
+    case SourceRole: return n->source;
+    case Qt::ForegroundRole: return n->failing ? QVariant(QColor(0xc6, 0x28, 0x28)) : QVariant();
     default: return {};
   }
 }

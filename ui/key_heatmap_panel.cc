@@ -38,13 +38,17 @@ KeyHeatmapPanel::KeyHeatmapPanel(EngineController* controller, MetricsPoller* po
 
   connect(m_window, &QComboBox::activated, this,
           [this](int i) { m_widget->setWindowSeconds(m_window->itemData(i).toInt()); });
-  connect(poller, &MetricsPoller::sampleAdded, this, &KeyHeatmapPanel::onSample);
+  connect(poller, &MetricsPoller::sampleAdded, this, [this](const SamplePtr& s) {
+    if (!m_external) onSample(s);
+  });
   connect(controller, &EngineController::metricsHistoryReady, this, &KeyHeatmapPanel::onHistory);
   connect(controller, &EngineController::opened, this, [this] {
+    if (m_external) return;
     m_widget->heatmap().setTable(m_table);
     requestBackfill();
   });
   connect(controller, &EngineController::closed, this, [this] {
+    if (m_external) return;
     m_widget->heatmap().clear();
     m_loading = false;
     m_held.clear();
@@ -63,7 +67,7 @@ void KeyHeatmapPanel::setTable(const QString& table) {
 
 void KeyHeatmapPanel::requestBackfill() {
   m_held.clear();
-  m_loading = !m_table.isEmpty() && m_controller->isOpen();
+  m_loading = !m_external && !m_table.isEmpty() && m_controller->isOpen();
   if (m_loading) m_controller->requestMetricsHistory(m_table);
 }
 
@@ -86,10 +90,43 @@ void KeyHeatmapPanel::onSample(const SamplePtr& sample) {
     if (m_held.size() > kMaxHeld) m_held.erase(m_held.begin());
     return;
   }
-  if (m_widget->heatmap().addSample(*sample)) {
-    m_widget->refresh();
-    updateHeader();
-  }
+  addLive(sample);
+}
+
+void KeyHeatmapPanel::addLive(const SamplePtr& sample) {
+  if (m_widget->heatmap().addSample(*sample)) refreshView();
+}
+
+void KeyHeatmapPanel::refreshView() {
+  m_widget->refresh();
+  updateHeader();
+}
+
+void KeyHeatmapPanel::beginSource() {
+  m_external = true;
+  m_loading = false;
+  m_held.clear();
+  m_widget->heatmap().clear();
+  m_widget->heatmap().setTable(m_table);
+}
+
+void KeyHeatmapPanel::followSource(const std::deque<SamplePtr>& history) {
+  beginSource();
+  for (const SamplePtr& s : history) m_widget->heatmap().addSample(*s);
+  refreshView();
+}
+
+void KeyHeatmapPanel::addSourceSample(const SamplePtr& sample) {
+  if (m_external && !m_table.isEmpty()) addLive(sample);
+}
+
+void KeyHeatmapPanel::followEngine() {
+  if (!m_external) return;
+  m_external = false;
+  m_widget->heatmap().clear();
+  m_widget->heatmap().setTable(m_table);
+  refreshView();
+  requestBackfill();
 }
 
 void KeyHeatmapPanel::updateHeader() {

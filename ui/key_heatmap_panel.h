@@ -7,10 +7,16 @@
 // starts with the last minutes instead of empty; live samples that arrive
 // while that request is out are held and added after it.
 //
+// Another source (a remote cluster, models/remote_source.h) is drawn by
+// followSource(): its kept samples at once, later ones by addSourceSample();
+// the poller's samples and the engine's history are ignored until
+// followEngine().
+//
 // Thread-safety: UI thread only.
 #pragma once
 
 #include <QWidget>
+#include <deque>
 #include <vector>
 
 #include "models/engine_controller.h"
@@ -35,12 +41,22 @@ class KeyHeatmapPanel : public QWidget {
   KeyHeatmapWidget* heatmapWidget() const { return m_widget; }
   // True while the engine's metrics history is being fetched.
   bool isLoadingHistory() const { return m_loading; }
+  // Draws `history` (oldest first) for the current table, then only what
+  // addSourceSample() adds.
+  void followSource(const std::deque<SamplePtr>& history);
+  void addSourceSample(const SamplePtr& sample);
+  // Back to the engine's samples (and its history of the current table).
+  void followEngine();
+  bool followsEngine() const { return !m_external; }
 
  private:
   void onSample(const SamplePtr& sample);
   void onHistory(const QString& table, const SampleListPtr& samples);
   void requestBackfill();
   void updateHeader();
+  void beginSource();
+  void refreshView();
+  void addLive(const SamplePtr& sample);
 
   EngineController* m_controller;
   QString m_table;
@@ -48,6 +64,7 @@ class KeyHeatmapPanel : public QWidget {
   QLabel* m_header = nullptr;
   QComboBox* m_window = nullptr;
   bool m_loading = false;
+  bool m_external = false;  // drawing another source's samples
   std::vector<SamplePtr> m_held;  // live samples that came while loading
 };
 

@@ -76,6 +76,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(AppSet
   m_poller = new MetricsPoller(m_controller, this);
   m_restGateway = new RestGateway(m_controller, this);
   m_poller->setIntervalMs(m_settings.metricsIntervalMs);
+  m_embedded = new EmbeddedSource(m_controller, m_poller, this);
   m_treeModel = new ClusterTreeModel(this);
   m_regionModel = new RegionListModel(this);
 
@@ -91,9 +92,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(AppSet
   m_writeLabel = new QLabel(this);
   m_restLabel = new QLabel(this);
   m_restLabel->setVisible(false);
+  m_remoteLabel = new QLabel(this);
+  m_remoteLabel->setObjectName(QStringLiteral("remoteStatus"));
+  m_remoteLabel->setVisible(false);
   m_health = new HealthIndicator(this);
   statusBar()->addPermanentWidget(m_health);
-  for (QLabel* l : {m_restLabel, m_dirLabel, m_serversLabel, m_regionsLabel, m_writeLabel})
+  for (QLabel* l : {m_remoteLabel, m_restLabel, m_dirLabel, m_serversLabel, m_regionsLabel, m_writeLabel})
     statusBar()->addPermanentWidget(l);
   m_dirLabel->setText(tr("No data directory"));
   m_restLabel->setContentsMargins(0, 0, 8, 0);
@@ -133,7 +137,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(AppSet
     m_poller->pollNow();
   });
   connect(m_controller, &EngineController::storedWindowReady, this, [this](const StoredWindowPtr& window) {
-    if (window->error.isEmpty()) m_charts->loadHistory(window->samples, window->events);
+    if (window->error.isEmpty() && !m_activeRemote) m_charts->loadHistory(window->samples, window->events);
   });
   connect(m_controller, &EngineController::openFailed, this,
           [this](const QString& dir, const QString& error, bool inUse) {
@@ -149,7 +153,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(AppSet
             box->open();
           });
   connect(m_controller, &EngineController::schemaReady, this, &MainWindow::onSchema);
-  connect(m_controller, &EngineController::clusterEvent, m_charts, &LiveChartsWidget::addEvent);
+  connect(m_controller, &EngineController::clusterEvent, this, [this](const regionlab::ClusterEvent& e) {
+    if (!m_activeRemote) m_charts->addEvent(e);
+  });
   connect(m_charts, &LiveChartsWidget::eventActivated, this, &MainWindow::showEventRegions);
   // A split or merge that the user's run causes on the table in view turns the
   // genealogy over the Workload tab, where the run's form is locked anyway.
@@ -180,7 +186,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(AppSet
             box->setAttribute(Qt::WA_DeleteOnClose);
             box->open();
           });
-  connect(m_poller, &MetricsPoller::sampleAdded, this, &MainWindow::onSample);
+  connect(m_embedded, &DataSource::sampleReady, this, &MainWindow::onSample);
 
   resize(1280, 820);
   m_defaultState = saveState(kStateVersion);
@@ -206,7 +212,14 @@ void MainWindow::buildDocks() {
     // A snapshot's table may have been dropped since: its node selects nothing.
     const auto kind = static_cast<ClusterTreeModel::Kind>(i.data(ClusterTreeModel::KindRole).toInt());
     const QString table = i.data(ClusterTreeModel::TableRole).toString();
-    if (!table.isEmpty() && kind != ClusterTreeModel::Kind::Snapshot) setCurrentTable(table);
+    // The docks follow the source of the node chosen.
+    RemoteSource* remote = remoteById(i.data(ClusterTreeModel::SourceRole).toString());
+    setActiveSource(remote ? static_cast<DataSource*>(remote) : m_embedded);
+    if (remote) {
+      if (!table.isEmpty()) m_mapPanel->setCurrentTable(table);
+    } else if (!table.isEmpty() && kind != ClusterTreeModel::Kind::Snapshot) {
+      setCurrentTable(table);
+    }
   });
   // Keep what the user expanded across model resets (splits rebuild the tree).
   connect(m_treeModel, &QAbstractItemModel::modelAboutToBeReset, this, [this] {
@@ -239,8 +252,12 @@ void MainWindow::buildDocks() {
     m_charts->setTable(table);
     m_regionModel->setTable(table);
     m_heatmapPanel->setTable(table);
-    m_genealogyPanel->setTable(table);
-    if (const SamplePtr& s = m_poller->latestSample()) m_regionModel->updateFromSample(*s);
+    if (m_activeRemote) {
+      m_heatmapPanel->followSource(m_activeRemote->recentSamples());
+    } else {
+      m_genealogyPanel->setTable(table);
+    }
+    if (const SamplePtr s = activeSource()->latestSample()) m_regionModel->updateFromSample(*s);
   });
 
   m_regionTable = new QTableView(this);
@@ -309,6 +326,7 @@ void MainWindow::buildMenus() {
   file->addAction(tr("&New data directory\u2026"), QKeySequence::New, this, [this] { chooseDirectory(true); });
   m_recentMenu = file->addMenu(tr("Open &recent"));
   rebuildRecentMenu();
+  file->addAction(tr("&Connect to HBase cluster\u2026"), this, &MainWindow::showConnectDialog);
   file->addAction(tr("New &table\u2026"), QKeySequence(Qt::CTRL | Qt::Key_T), this,
                   [this] { CreateTableDialog::openCreate(m_controller, this); });
   file->addAction(tr("Create &demo tables"), this, [this] { createDemoTables(); });
@@ -485,114 +503,6 @@ void MainWindow::resetLayout() {
   m_treeDock->raise();
 }
 
-void MainWindow::runAction(AdminAction action, const QString& target) {
-  if (adminActionDestroysData(action)) {
-    const QString what = action == AdminAction::Drop
-                             ? tr("Drop table %1? It is disabled first; every region and all its data "
-                                  "are deleted.").arg(target)
-                             : tr("Truncate table %1? All its rows are deleted; the region "
-                                  "boundaries are kept.").arg(target);
-    if (QMessageBox::warning(this, adminActionName(action), what, QMessageBox::Yes | QMessageBox::Cancel,
-                             QMessageBox::Cancel) != QMessageBox::Yes)
-      return;
-  }
-  m_controller->runAdminAction(action, target);
-}
-
-void MainWindow::showTreeMenu(const QPoint& pos) {
-  const QModelIndex index = m_tree->indexAt(pos);
-  QMenu menu(this);
-  populateTreeMenu(&menu, index);
-  if (!menu.isEmpty()) menu.exec(m_tree->viewport()->mapToGlobal(pos));
-}
-
-std::vector<regionlab::RegionInfo> MainWindow::regionsOf(const QString& table) const {
-  std::vector<regionlab::RegionInfo> out;
-  if (const SamplePtr& sample = m_poller->latestSample()) {
-    for (const auto& r : sample->regions)
-      if (QString::fromStdString(r.table) == table) out.push_back(r);
-  }
-  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.start_key < b.start_key; });
-  return out;
-}
-
-void MainWindow::populateTreeMenu(QMenu* menuPtr, const QModelIndex& index) {
-  if (!index.isValid()) return;
-  const auto kind = static_cast<ClusterTreeModel::Kind>(index.data(ClusterTreeModel::KindRole).toInt());
-  if (kind == ClusterTreeModel::Kind::Namespace || kind == ClusterTreeModel::Kind::SnapshotGroup) {
-    return;
-  }
-  if (kind == ClusterTreeModel::Kind::Snapshot) {
-    addSnapshotActions(menuPtr, index, m_treeModel, m_controller, this);
-    return;
-  }
-  const QString target = index.data(ClusterTreeModel::TargetRole).toString();
-  const QString table = index.data(ClusterTreeModel::TableRole).toString();
-  const bool region = kind == ClusterTreeModel::Kind::Region;
-  const bool enabled = index.data(ClusterTreeModel::EnabledRole).toBool();
-  QMenu& menu = *menuPtr;
-  menu.setTitle(region ? tr("Region %1").arg(target) : tr("Table %1").arg(table));
-  auto add = [&](AdminAction action, const QString& on, bool allowed = true) {
-    QString text = adminActionName(action);
-    if (adminActionDestroysData(action)) text += QStringLiteral("\u2026");
-    QAction* a = menu.addAction(text, this, [this, action, on] { runAction(action, on); });
-    a->setEnabled(allowed);
-  };
-  add(AdminAction::Flush, target, enabled);
-  add(AdminAction::Compact, target, enabled);
-  add(AdminAction::MajorCompact, target, enabled);
-  add(AdminAction::Split, target, enabled);
-  if (region) {
-    menu.addAction(tr("Split at key…"), this, [this, target] { splitAtKey(target); })->setEnabled(enabled);
-    // Merge with a key-order neighbour; move to another region server.
-    const std::vector<regionlab::RegionInfo> regions = regionsOf(table);
-    auto at = std::find_if(regions.begin(), regions.end(),
-                           [&](const auto& r) { return QString::fromStdString(r.encoded_name) == target; });
-    QMenu* merge = menu.addMenu(tr("Merge with"));
-    QMenu* move = menu.addMenu(tr("Move to"));
-    if (at != regions.end()) {
-      auto neighbour = [&](const regionlab::RegionInfo& r, const QString& side) {
-        const QString other = QString::fromStdString(r.encoded_name);
-        merge->addAction(tr("%1 neighbour %2 [%3, %4)")
-                             .arg(side, other, formatKey(r.start_key, tr("…")), formatKey(r.end_key, tr("…"))),
-                         this, [this, target, other] { m_controller->runAdminAction(AdminAction::Merge, target, other); });
-      };
-      if (at != regions.begin()) neighbour(*(at - 1), tr("Previous"));
-      if (at + 1 != regions.end()) neighbour(*(at + 1), tr("Next"));
-      for (const auto& s : m_poller->latestSample()->servers) {
-        if (!s.online || s.name == at->server) continue;
-        const QString server = QString::fromStdString(s.name);
-        move->addAction(server, this, [this, target, server] { m_controller->runAdminAction(AdminAction::Move, target, server); });
-      }
-    }
-    merge->setEnabled(enabled && !merge->isEmpty());
-    move->setEnabled(enabled && !move->isEmpty());
-  } else {
-    menu.addSeparator();
-    menu.addAction(tr("Alter table\u2026"), this, [this, table] { CreateTableDialog::openAlter(m_controller, table, this); });
-    add(enabled ? AdminAction::Disable : AdminAction::Enable, table);
-    add(AdminAction::Truncate, table);
-    add(AdminAction::Drop, table);
-    menu.addSeparator();
-    if (kind == ClusterTreeModel::Kind::Table) {
-      addSnapshotActions(menuPtr, index, m_treeModel, m_controller, this);
-    }
-  }
-}
-
-void MainWindow::splitAtKey(const QString& encodedName) {
-  const auto regions = m_poller->latestSample() ? m_poller->latestSample()->regions : std::vector<regionlab::RegionInfo>{};
-  auto at = std::find_if(regions.begin(), regions.end(),
-                         [&](const auto& r) { return QString::fromStdString(r.encoded_name) == encodedName; });
-  if (at == regions.end()) return;
-  auto* dialog = new SplitKeyDialog(*at, this);
-  dialog->setAttribute(Qt::WA_DeleteOnClose);
-  connect(dialog, &QDialog::accepted, this, [this, dialog, encodedName] {
-    m_controller->runAdminAction(AdminAction::SplitAt, encodedName, dialog->escapedKey());
-  });
-  dialog->open();
-}
-
 void MainWindow::showEventRegions(const regionlab::ClusterEvent& event) {
   statusBar()->showMessage(eventSummary(event), 15000);
   if (event.table.empty()) {
@@ -640,7 +550,7 @@ void MainWindow::onSchema(const SchemaPtr& schema) {
   m_treeModel->setSchema(schema);
   QStringList tables;
   for (const auto& t : schema->tables) tables << QString::fromStdString(t.FullName());
-  m_mapPanel->setTables(tables);
+  if (!m_activeRemote) m_mapPanel->setTables(tables);
   m_schemaTables = QSet<QString>(tables.begin(), tables.end());
   m_schemaPending = false;
   if (!m_pendingTable.isEmpty() && tables.contains(m_pendingTable)) setCurrentTable(m_pendingTable);
@@ -662,17 +572,24 @@ void MainWindow::onSample(const SamplePtr& sample) {
     m_schemaPending = true;
     m_controller->requestSchema();
   }
+  if (m_activeRemote) {  // the docks show a remote cluster: only the tree's regions follow
+    m_treeModel->updateRegions(*sample);
+    return;
+  }
   m_charts->addSample(*sample);
   m_serversPanel->updateFromSample(*sample);
   m_mapPanel->updateFromSample(sample);
   m_regionModel->updateFromSample(*sample);
   m_treeModel->updateRegions(*sample);
+  updateSampleLabels(*sample);
+}
+
+void MainWindow::updateSampleLabels(const regionlab::ClusterSample& sample) {
   int online = 0;
-  for (const auto& s : sample->servers) online += s.online ? 1 : 0;
-  const double writes = m_charts->totalWriteRate();
-  m_serversLabel->setText(tr("Region servers: %1/%2").arg(online).arg(sample->servers.size()));
-  m_regionsLabel->setText(tr("Regions: %1").arg(formatCount(sample->regions.size())));
-  m_writeLabel->setText(tr("Writes: %1/s").arg(writes, 0, 'f', 0));
+  for (const auto& s : sample.servers) online += s.online ? 1 : 0;
+  m_serversLabel->setText(tr("Region servers: %1/%2").arg(online).arg(sample.servers.size()));
+  m_regionsLabel->setText(tr("Regions: %1").arg(formatCount(sample.regions.size())));
+  m_writeLabel->setText(tr("Writes: %1/s").arg(m_charts->totalWriteRate(), 0, 'f', 0));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

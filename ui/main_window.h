@@ -8,6 +8,13 @@
 // concern and talks to the engine only through the EngineController; samples
 // arrive from the MetricsPoller. View > Reset layout restores the docks.
 //
+// Remote clusters (File > Connect to HBase cluster…, ui/main_window_remote.cc)
+// are top nodes of the tree; choosing one of their nodes turns the region
+// map, the Regions table, the live charts, the heatmap and the region servers
+// to that source (DataSource); a node of the embedded cluster turns them back.
+// The data browser, the console, the workload and the genealogy stay with the
+// embedded cluster.
+//
 // Thread-safety: UI thread only.
 #pragma once
 
@@ -16,7 +23,9 @@
 #include <QSet>
 
 #include "models/app_settings.h"
+#include "models/data_source.h"
 #include "models/engine_controller.h"
+#include "models/remote_source.h"
 
 class QLabel;
 class QMenu;
@@ -53,6 +62,8 @@ class MainWindow : public QMainWindow {
   void openDataDirectory(const QString& dir);
   // Asks the user before an action that destroys data; then runs it.
   void runAction(AdminAction action, const QString& target);
+  // The same on `source` (the embedded cluster or a remote one).
+  void runSourceAction(DataSource* source, AdminAction action, const QString& target);
   void resetLayout();
   // Creates the demo tables (engine/demo/demo_schema.h) that are missing, through
   // the engine worker; emits demoCreated() when done.
@@ -104,6 +115,21 @@ class MainWindow : public QMainWindow {
   // Asks for a key and splits the region there.
   void splitAtKey(const QString& encodedName);
 
+  // Remote clusters (ui/main_window_remote.cc).
+  // File > Connect to HBase cluster…: the dialog, then connectRemote().
+  void showConnectDialog();
+  // Opens `settings` as a source (remembered among the recent connections),
+  // adds its node to the tree, starts polling and shows it on the docks.
+  RemoteSource* connectRemote(const RemoteSourceSettings& settings);
+  void disconnectRemote(RemoteSource* remote);
+  const std::vector<RemoteSource*>& remoteSources() const { return m_remotes; }
+  // The source the docks show: the embedded cluster or a remote one.
+  DataSource* activeSource() const;
+  void setActiveSource(DataSource* source);
+  EmbeddedSource* embeddedSource() const { return m_embedded; }
+  // The status bar's line about the remote connections.
+  QLabel* remoteStatusLabel() const { return m_remoteLabel; }
+
  signals:
   void demoCreated(bool ok, const QString& message);
 
@@ -125,13 +151,27 @@ class MainWindow : public QMainWindow {
   void showTreeMenu(const QPoint& pos);
   void onSample(const SamplePtr& sample);
   void onSchema(const SchemaPtr& schema);
+  // The status bar's servers, regions and write-rate figures.
+  void updateSampleLabels(const regionlab::ClusterSample& sample);
   void setCurrentTable(const QString& table);
   void editSettings();
   void offerDemo(const SchemaPtr& schema);
+  RemoteSource* remoteById(const QString& id) const;
+  void populateConnectionMenu(QMenu* menu, RemoteSource* remote);
+  void refreshRemoteNodes();
+  void onRemoteSample(RemoteSource* remote, const SamplePtr& sample);
+  void onRemoteState(RemoteSource* remote);
+  // The docks that show only the embedded cluster, enabled or not.
+  void setEmbeddedOnlyDocksEnabled(bool enabled);
   // The table's regions in key order, from the latest sample.
   std::vector<regionlab::RegionInfo> regionsOf(const QString& table) const;
 
   AppSettings m_settings;
+  EmbeddedSource* m_embedded = nullptr;
+  std::vector<RemoteSource*> m_remotes;  // owned (children of this window)
+  RemoteSource* m_activeRemote = nullptr;  // the docks show it; null: the embedded cluster
+  QLabel* m_remoteLabel = nullptr;
+  int m_lastRemoteId = 0;
   EngineController* m_controller = nullptr;
   MetricsPoller* m_poller = nullptr;
   ClusterTreeModel* m_treeModel = nullptr;

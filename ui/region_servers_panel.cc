@@ -7,6 +7,7 @@
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <utility>
 #include <QVBoxLayout>
 
 #include "models/region_server_model.h"
@@ -27,6 +28,7 @@ RegionServersPanel::RegionServersPanel(EngineController* controller, QWidget* pa
   m_start = new QPushButton(tr("Start server"), this);
   m_start->setToolTip(tr("Start the selected stopped server; it holds no regions until the balancer "
                          "moves some to it"));
+  for (QPushButton* b : {m_balance, m_stop, m_start}) b->setProperty("defaultToolTip", b->toolTip());
   bar->addWidget(m_balance);
   bar->addWidget(m_stop);
   bar->addWidget(m_start);
@@ -103,11 +105,26 @@ void RegionServersPanel::updateButtons() {
   m_stop->setEnabled(!rows.isEmpty() && online);
   m_start->setEnabled(!rows.isEmpty() && !online);
   m_balance->setEnabled(m_model->rowCount() > 0);
+  for (auto [button, action] : {std::pair{m_balance, AdminAction::Balance}, std::pair{m_stop, AdminAction::StopServer},
+                                std::pair{m_start, AdminAction::StartServer}}) {
+    const QString why = unavailable(action);
+    if (!why.isEmpty()) button->setEnabled(false);
+    button->setToolTip(why.isEmpty() ? button->property("defaultToolTip").toString() : why);
+  }
+}
+
+void RegionServersPanel::setSource(const DataSource* source) {
+  m_source = source;
+  updateButtons();
+}
+
+QString RegionServersPanel::unavailable(AdminAction action) const {
+  return m_source ? m_source->unavailableReason(action) : QString();
 }
 
 bool RegionServersPanel::stopSelected(bool confirm) {
   const QString server = selectedServer();
-  if (server.isEmpty()) return false;
+  if (server.isEmpty() || !unavailable(AdminAction::StopServer).isEmpty()) return false;
   if (confirm &&
       QMessageBox::warning(this, tr("Stop region server"),
                            tr("Stop %1 as a crash would? Its regions are aborted without a flush; the "
@@ -123,13 +140,14 @@ bool RegionServersPanel::stopSelected(bool confirm) {
 
 void RegionServersPanel::startSelected() {
   const QString server = selectedServer();
-  if (server.isEmpty()) return;
+  if (server.isEmpty() || !unavailable(AdminAction::StartServer).isEmpty()) return;
   m_status->setStyleSheet(QString());
   m_status->setText(tr("Starting %1\u2026").arg(server));
   m_controller->runAdminAction(AdminAction::StartServer, server);
 }
 
 void RegionServersPanel::balance() {
+  if (!unavailable(AdminAction::Balance).isEmpty()) return;
   m_status->setStyleSheet(QString());
   m_status->setText(tr("Balancing\u2026"));
   m_controller->runAdminAction(AdminAction::Balance, QString());

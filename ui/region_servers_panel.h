@@ -10,7 +10,7 @@
 
 #include <QWidget>
 
-#include "models/engine_controller.h"
+#include "models/data_source.h"
 
 class QLabel;
 class QPushButton;
@@ -28,6 +28,10 @@ class RegionServersPanel : public QWidget {
   explicit RegionServersPanel(EngineController* controller, QWidget* parent = nullptr);
 
   void updateFromSample(const regionlab::ClusterSample& sample);
+  // The source the table shows (null: the controller's embedded cluster).
+  // Its unavailableReason() disables the buttons it cannot carry, with the
+  // reason as their tooltip; the actions themselves refuse then too.
+  void setSource(const DataSource* source);
   // The server selected in the table ("" when none).
   QString selectedServer() const;
   void selectServer(const QString& name);
@@ -45,8 +49,11 @@ class RegionServersPanel : public QWidget {
 
  private:
   void updateButtons();
+  // Why `action` cannot run on the source shown; empty when it can.
+  QString unavailable(AdminAction action) const;
 
   EngineController* m_controller;
+  const DataSource* m_source = nullptr;
   RegionServerModel* m_model = nullptr;
   QTableView* m_view = nullptr;
   QPushButton* m_balance = nullptr;
