@@ -69,7 +69,7 @@ double MedianOf(std::vector<double> v) {
 
 struct Step {
   std::string name;
-  std::vector<double> seconds, cpu_seconds;
+  std::vector<double> seconds{}, cpu_seconds{};
   void Add(const Mark& since) {
     seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - since.wall).count());
     cpu_seconds.push_back(CpuSeconds() - since.cpu);
