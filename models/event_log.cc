@@ -5,6 +5,7 @@
 #include <map>
 
 #include "models/format.h"
+#include "regionlab/event_kinds.h"
 
 namespace regionlab::ui {
 
@@ -29,12 +30,13 @@ constexpr KindInfo kKinds[] = {
     {EventKind::Failover, "failover", "Failover", 0x303030, MarkerShape::Cross, 4},
     {EventKind::ServerStarted, "server started", "Region server started", 0x808080, MarkerShape::Plus, 4},
     {EventKind::Trouble, "trouble", "Trouble", 0xB2182B, MarkerShape::Star, 5},
-    {EventKind::Resumed, "writes resumed", "Writes resumed", 0x1B7837, MarkerShape::Ring, 5},
+    {EventKind::Resumed, regionlab::kEventWritesResumed, "Writes resumed", 0x1B7837, MarkerShape::Ring, 5},
 };
 
-// The engine's trouble kinds (ClusterEvent's comment in regionlab/cluster.h).
-constexpr const char* kTroubleKinds[] = {"write refused", "flush failed", "compaction failed",
-                                         "split failed", "damage"};
+// The engine's trouble kinds (regionlab/event_kinds.h).
+constexpr const char* kTroubleKinds[] = {regionlab::kEventWriteRefused, regionlab::kEventFlushFailed,
+                                         regionlab::kEventCompactionFailed, regionlab::kEventSplitFailed,
+                                         regionlab::kEventKindDamage};
 
 const KindInfo* infoOf(EventKind kind) {
   for (const KindInfo& k : kKinds)

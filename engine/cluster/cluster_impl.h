@@ -27,6 +27,7 @@
 #include "cluster/region_server.h"
 #include "region/split_policy.h"
 #include "regionlab/cluster.h"
+#include "regionlab/event_kinds.h"
 #include "util/engine_log.h"
 #include "util/mutex.h"
 #include "util/thread_annotations.h"
@@ -62,15 +63,6 @@ struct RegionEntry {
 // The cluster's quarantine, beside servers/ and data/ as HBase's `corrupt`
 // folder is beside its WALs: damaged WAL segments, by server or region.
 inline constexpr char kCorruptDirName[] = "corrupt";
-// ClusterEvent kinds of damage found while recovering, of writes the disk
-// refuses (full or failing) and of their resumption, and of failed
-// background work.
-inline constexpr char kEventKindDamage[] = "damage";
-inline constexpr char kEventWriteRefused[] = "write refused";
-inline constexpr char kEventWritesResumed[] = "writes resumed";
-inline constexpr char kEventFlushFailed[] = "flush failed";
-inline constexpr char kEventCompactionFailed[] = "compaction failed";
-inline constexpr char kEventSplitFailed[] = "split failed";
 // Opening more regions of a table than this at once (a create with many
 // split keys, an enable) records one "regions opened" event, not one each.
 inline constexpr size_t kMaxRegionOpenedEvents = 100;

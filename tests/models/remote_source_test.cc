@@ -15,15 +15,11 @@
 #include <mutex>
 #include <thread>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include "models/remote_source.h"
 #include "regionlab/cluster.h"
 #include "rest/http_server.h"
 #include "rest/rest_service.h"
+#include "support/closed_port.h"
 #include "support/test_util.h"
 
 using namespace regionlab::ui;
@@ -31,21 +27,6 @@ using namespace regionlab::ui;
 namespace {
 
 constexpr int kWaitMs = 20000;
-
-// A port nothing listens on: bound, then released.
-int closedPort() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port = 0;
-  socklen_t len = sizeof(addr);
-  if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) != 0 ||
-      ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) != 0)
-    qFatal("cannot bind a port");
-  ::close(fd);
-  return ntohs(addr.sin_port);
-}
 
 // An HTTP server on 127.0.0.1 that answers every GET as `mode` says:
 // 500, 200 with JSON that does not parse, or nothing until released.
@@ -245,7 +226,7 @@ class RemoteSourceTest : public QObject {
   }
 
   void aClosedPortFailsAndBacksOff() {
-    const QString url = QStringLiteral("http://127.0.0.1:%1").arg(closedPort());
+    const QString url = QStringLiteral("http://127.0.0.1:%1").arg(regionlab::test::closedPort());
     RemoteSource source(settingsFor(url, 1));
     QSignalSpy samples(&source, &DataSource::sampleReady);
     source.start();
@@ -314,7 +295,7 @@ class RemoteSourceTest : public QObject {
     QVERIFY((*cluster)->admin().CreateTable(users, {"m"}).ok());
     regionlab::rest::RestService service(cluster->get(), {});
     regionlab::rest::HttpServerOptions http;
-    http.port = closedPort();
+    http.port = regionlab::test::closedPort();
     auto server = std::make_unique<regionlab::rest::HttpServer>(&service, http);
     const QString url = QStringLiteral("http://127.0.0.1:%1").arg(http.port);
     RemoteSourceSettings settings = settingsFor(url, 2);

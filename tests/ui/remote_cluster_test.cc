@@ -23,11 +23,6 @@
 #include <QTreeView>
 #include <QtTest>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include "models/cluster_tree_model.h"
 #include "models/metrics_poller.h"
 #include "models/region_list_model.h"
@@ -35,6 +30,7 @@
 #include "models/rest_gateway.h"
 #include "screenshot.h"
 #include "seed_cluster.h"
+#include "support/closed_port.h"
 #include "support/test_util.h"
 #include "ui/connect_dialog.h"
 #include "ui/key_heatmap_panel.h"
@@ -48,19 +44,6 @@ namespace {
 
 constexpr int kWaitMs = 30000;
 const QString kTable = QStringLiteral("NewsClickFeedback");
-
-int closedPort() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t len = sizeof(addr);
-  if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) != 0 ||
-      ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) != 0)
-    qFatal("cannot bind a port");
-  ::close(fd);
-  return ntohs(addr.sin_port);
-}
 
 // Runs `work` on the window's engine worker and waits for it.
 bool runOnEngine(MainWindow& w, std::function<QString(regionlab::Cluster*)> work) {
@@ -329,7 +312,7 @@ class RemoteClusterTest : public QObject {
     openWindow(w);
     RemoteSourceSettings settings;
     settings.name = QStringLiteral("production");
-    settings.gatewayUrl = QStringLiteral("http://127.0.0.1:%1").arg(closedPort());
+    settings.gatewayUrl = QStringLiteral("http://127.0.0.1:%1").arg(regionlab::test::closedPort());
     settings.intervalSeconds = 10;
     settings.connectTimeoutMs = 2000;
     RemoteSource* remote = w.connectRemote(settings);
